@@ -1,0 +1,135 @@
+import { z } from 'zod'
+import { patterns } from './common.ts'
+
+export const SESSION_ID_LENGTH = 30
+
+export const AnonymousLoginQuerySchema = z.object({
+  client_id: z.string().max(100).optional(),
+  session_id: z
+    .string()
+    .regex(new RegExp(`^[A-Za-z0-9]{${SESSION_ID_LENGTH}}$`), `${SESSION_ID_LENGTH} letters and digits`)
+    .optional(),
+})
+
+export const AnonymousTokenSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  session_id: z.string(),
+})
+
+export type AnonymousToken = z.infer<typeof AnonymousTokenSchema>
+
+/** Social providers of spec §1/§3 (`accounts[].providerId`); `internal` is the e-mail + password account. */
+export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const
+export const PROVIDER_IDS = ['internal', ...SOCIAL_PROVIDERS] as const
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+export type ProviderId = (typeof PROVIDER_IDS)[number]
+
+/** §5: passwords are ASCII only. 8–128 characters. A 400 with details[].field ending in `password` → PASSWORD_INVALID. */
+export const PasswordSchema = z
+  .string()
+  .min(8, 'at least 8 characters')
+  .max(128, 'at most 128 characters')
+  .regex(patterns.ascii, 'ASCII characters only')
+
+export const EmailSchema = z.email().max(254)
+
+export const TitleSchema = z.enum(['', 'MR', 'MS', 'MRS', 'DR'])
+
+/** POST /api/auth/login. The caller's current token (bearer or cookie), if any, lends its session id. */
+export const LoginRequestSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1).max(128),
+})
+
+/** POST /api/auth/signup: creates the account and signs it in (answers like login, status 201). */
+export const SignupRequestSchema = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  title: TitleSchema.optional(),
+  firstName: z.string().trim().max(80).optional(),
+  middleName: z.string().trim().max(80).optional(),
+  lastName: z.string().trim().max(80).optional(),
+  preferredLanguage: z
+    .string()
+    .regex(/^[a-z]{2}$/)
+    .optional(),
+})
+
+/**
+ * Answer of login, signup and social login (spec §3 "Access token cookie": userName, accessToken, saasToken).
+ * The response also sets the HttpOnly `shop_token` cookie for the storefront.
+ */
+export const LoginResponseSchema = z
+  .object({
+    accessToken: z.string(),
+    tokenType: z.literal('Bearer'),
+    expiresIn: z.number().int(),
+    /** Not used by this shop (no separate SaaS token); kept optional for the spec's shape. */
+    saasToken: z.string().optional(),
+    /** The customer's e-mail. */
+    userName: z.string(),
+    customerId: z.string(),
+    /** Kept from the previous (anonymous) token, so its cart can be merged. */
+    sessionId: z.string(),
+  })
+  .meta({ id: 'LoginResponse' })
+
+/** POST /api/auth/login/{provider} (google: an OpenID Connect ID token; facebook: a user access token). */
+export const SocialLoginParamsSchema = z.object({ provider: z.enum(SOCIAL_PROVIDERS) })
+export const SocialLoginRequestSchema = z.object({ accessToken: z.string().min(1).max(8192) })
+
+/** GET /api/auth/loginconfig: the enabled social providers and what their browser SDKs need. */
+export const LoginConfigSchema = z
+  .object({
+    providers: z.array(
+      z.object({
+        providerId: z.enum(SOCIAL_PROVIDERS),
+        /** google: the OAuth client id; facebook: the app id. */
+        clientId: z.string(),
+        /** google: the issuer (authorization server); facebook: the Graph API base URL. */
+        issuer: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'LoginConfig' })
+
+/** POST /api/auth/password/reset → 204 (mail sent) | 404 EMAIL_NOT_FOUND | 429. */
+export const PasswordResetRequestSchema = z.object({ email: EmailSchema })
+
+/** The `type` of a 400 for an unknown, used or expired one-time token (maps to REQUEST_PW_EXPIRED). */
+export const INVALID_TOKEN_TYPE = 'invalid_token'
+
+/** POST /api/auth/password/reset/update → 204 | 400 invalid_token | 400 password field. */
+export const PasswordResetUpdateSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: PasswordSchema,
+})
+
+/** POST /api/auth/password/change (signed in) → 204 | 401 wrong current password | 403 social account. */
+export const PasswordChangeSchema = z.object({
+  currentPassword: z.string().min(1).max(128),
+  newPassword: PasswordSchema,
+  email: EmailSchema,
+})
+
+/** Error `type`s of this area, beside the shared ones (validation_failed, unauthorized, not_found). */
+export const AUTH_ERROR_TYPES = {
+  invalidCredentials: 'invalid_credentials',
+  accountExists: 'account_already_exists',
+  accountLocked: 'account_locked',
+  tooManyRequests: 'too_many_requests',
+  invalidToken: INVALID_TOKEN_TYPE,
+  emailNotFound: 'email_not_found',
+  wrongPassword: 'wrong_current_password',
+  socialAccount: 'social_account',
+  emailInUse: 'email_in_use',
+  loginFailed: 'login_failed',
+} as const
+
+export type LoginRequest = z.infer<typeof LoginRequestSchema>
+export type SignupRequest = z.infer<typeof SignupRequestSchema>
+export type LoginResponse = z.infer<typeof LoginResponseSchema>
+export type LoginConfig = z.infer<typeof LoginConfigSchema>
+export type PasswordChange = z.infer<typeof PasswordChangeSchema>

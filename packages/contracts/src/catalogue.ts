@@ -1,0 +1,155 @@
+import { z } from 'zod'
+import { IdSchema, PagingQuerySchema } from './common.ts'
+import { PriceRangeSchema, PriceSchema } from './price.ts'
+import { idOfSegment, segment, slugify } from './slug.ts'
+
+export const MediaSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  uncommittedMedia: z.boolean().optional(),
+})
+
+/** `disabled` is never sent by the API; the storefront sets it while computing the selectable values. */
+export const OptionAttributeSchema = z.object({
+  value: z.string(),
+  variantIds: z.array(z.string()),
+  disabled: z.boolean().optional(),
+})
+
+/** One option key (e.g. colour) with its attribute key and the values the variants carry. */
+export const OptionSchema = z.object({
+  optionKey: z.string(),
+  attributeKey: z.string(),
+  attributes: z.array(OptionAttributeSchema),
+})
+
+export const ProductSchema = z
+  .object({
+    id: z.string(),
+    code: z.string(),
+    name: z.string(),
+    description: z.string(),
+    yrn: z.string(),
+    media: z.array(MediaSchema),
+    mixins: z.record(z.string(), z.unknown()),
+    metadata: z.object({
+      createdAt: z.string(),
+      variants: z.object({ options: z.array(OptionSchema) }).optional(),
+      /** mixin name → URL of its schema (GET it, and its /metadata for labels). */
+      mixins: z.record(z.string(), z.string()).optional(),
+    }),
+    categories: z.array(z.string()),
+    hasVariants: z.boolean(),
+    isBuyable: z.boolean(),
+    inStock: z.boolean(),
+    prices: z.array(PriceSchema).optional(),
+    priceRange: PriceRangeSchema.optional(),
+    /** Only with expand=variants on the list. */
+    variants: z.array(z.lazy(() => VariantSchema)).optional(),
+  })
+  .meta({ id: 'Product' })
+
+export const VariantSchema = z
+  .object({
+    id: z.string(),
+    productId: z.string(),
+    code: z.string(),
+    name: z.string(),
+    yrn: z.string(),
+    default: z.boolean(),
+    /** option key → { attribute key → value }, e.g. { colour: { name: 'Red' }, size: { value: 'M' } } */
+    options: z.record(z.string(), z.record(z.string(), z.string())),
+    media: z.array(MediaSchema),
+    mixins: z.record(z.string(), z.unknown()),
+    inStock: z.boolean(),
+    prices: z.array(PriceSchema).optional(),
+  })
+  .meta({ id: 'Variant' })
+
+export const PRODUCT_SORTS = ['name', 'name:desc', 'metadata.createdAt:desc'] as const
+
+export const ProductListQuerySchema = PagingQuerySchema.extend({
+  /** `published:true`, `id:(a,b,c)`, `category:id`, `name:text`, space separated; see docs/api.md. */
+  q: z.string().max(4000).optional(),
+  /** `name.<lang>`, `name.<lang>:desc` or `metadata.createdAt:desc`. */
+  sort: z
+    .string()
+    .regex(
+      /^(name\.[a-z]{2}(:desc|:asc)?|metadata\.createdAt:desc)$/,
+      'name.<lang>, name.<lang>:desc or metadata.createdAt:desc',
+    )
+    .optional(),
+  /** `prices` embeds prices (and a range for variant products) in the request's currency. */
+  expand: z
+    .string()
+    .regex(/^(prices|variants)(,(prices|variants))*$/, 'comma list of prices, variants')
+    .optional(),
+})
+
+export const CategorySchema: z.ZodType<Category> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      slug: z.string(),
+      parentId: z.string().nullable(),
+      path: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string() })),
+      media: z.array(MediaSchema),
+      subcategories: z.array(CategorySchema).optional(),
+    }),
+  )
+  .meta({ id: 'Category' })
+
+export interface Category {
+  id: string
+  name: string
+  slug: string
+  parentId: string | null
+  /** From the top-level category down to this one, inclusive (breadcrumbs; depth = path.length). */
+  path: Array<{ id: string; name: string; slug: string }>
+  media: Array<z.infer<typeof MediaSchema>>
+  subcategories?: Category[]
+}
+
+export const CategoryListQuerySchema = z.object({
+  expand: z.enum(['subcategories']).optional(),
+  toplevel: z.enum(['true', 'false']).optional(),
+})
+
+export const AssignmentSchema = z.object({ ref: z.object({ type: z.literal('product'), id: z.string() }) })
+export const AssignmentsQuerySchema = z.object({ recursive: z.enum(['true', 'false']).optional() })
+
+export const ProductParamsSchema = z.object({ productId: IdSchema })
+export const VariantParamsSchema = z.object({ productId: IdSchema, variantId: IdSchema })
+export const CategoryParamsSchema = z.object({ id: IdSchema })
+
+/** Category slug (spec §2); the one slug function lives in slug.ts. */
+export const categorySlug = slugify
+
+/** The category URL segment of spec §2: `<slug>~<id>`. */
+export function categoryPath(name: string, id: string): string {
+  return segment(name, id)
+}
+
+/** The category id of a URL segment; lookup uses only the id, so a stale slug still resolves. */
+export const categoryIdOfPath = idOfSegment
+
+export type Media = z.infer<typeof MediaSchema>
+export type Option = z.infer<typeof OptionSchema>
+export type Product = z.infer<typeof ProductSchema>
+export type Variant = z.infer<typeof VariantSchema>
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>
+export type Assignment = z.infer<typeof AssignmentSchema>
+
+export const MixinSchemaParamsSchema = z.object({ name: IdSchema })
+export const MixinSchemaSchema = z.record(z.string(), z.unknown()).meta({ id: 'MixinSchema' })
+export const MixinMetadataSchema = z
+  .object({
+    schema: z.string(),
+    language: z.string(),
+    title: z.string(),
+    /** attribute key → its label in the request's language */
+    properties: z.record(z.string(), z.object({ title: z.string() })),
+  })
+  .meta({ id: 'MixinMetadata' })
+export type MixinMetadata = z.infer<typeof MixinMetadataSchema>

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { EmailSchema, PasswordSchema, PROVIDER_IDS, TitleSchema } from './auth.ts'
+
+/**
+ * Customer account of spec §3. `accounts` lists how the customer can sign in: `internal` (e-mail and
+ * password) and/or google/facebook. A customer without an `internal` account has no password: the UI hides
+ * the edit-e-mail and password controls (behaviour notes), and the API refuses password change with 403.
+ */
+export const CustomerSchema = z
+  .object({
+    id: z.string(),
+    customerNumber: z.string(),
+    title: TitleSchema,
+    firstName: z.string(),
+    middleName: z.string(),
+    lastName: z.string(),
+    contactEmail: z.string(),
+    preferredLanguage: z.string().optional(),
+    accounts: z.array(z.object({ providerId: z.enum(PROVIDER_IDS) })),
+    created: z.string(),
+  })
+  .meta({ id: 'Customer' })
+
+/** PUT /api/customer/me: the name fields (the e-mail changes only through the confirmed flow). */
+export const CustomerUpdateSchema = z.object({
+  title: TitleSchema.optional(),
+  firstName: z.string().trim().max(80).optional(),
+  middleName: z.string().trim().max(80).optional(),
+  lastName: z.string().trim().max(80).optional(),
+  preferredLanguage: z
+    .string()
+    .regex(/^[a-z]{2}$/)
+    .optional(),
+})
+
+/**
+ * POST /api/customer/me/accounts/internal/email/change → 202 (confirmation mail sent to the NEW address)
+ * | 401 wrong password (EDIT_EMAIL_PASSWORD_NOT_CORRECT) | 409 in use (EDIT_EMAIL_ALREADY_IN_USE).
+ */
+export const EmailChangeRequestSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1).max(128),
+})
+
+/** POST …/email/change/confirm → 200 Customer (with the new contactEmail) | 400 invalid_token | 409. */
+export const EmailChangeConfirmSchema = z.object({ token: z.string().min(1).max(200) })
+
+/** POST /api/customer/me/deletion → 202: mails a deletion link (/delete-account?token=…). */
+export const DeletionRequestResponseSchema = z.object({ sent: z.literal(true) })
+
+/** DELETE /api/customer/me?token=… → 204 | 400 invalid_token. */
+export const DeleteMeQuerySchema = z.object({ token: z.string().min(1).max(200) })
+
+export { PasswordSchema }
+export type Customer = z.infer<typeof CustomerSchema>
+export type CustomerUpdate = z.infer<typeof CustomerUpdateSchema>

@@ -1,0 +1,81 @@
+import { z } from 'zod'
+import { OrderAddressSchema } from './address.ts'
+import { CurrencySchema, IdSchema, MoneySchema } from './common.ts'
+
+export const ORDER_STATUSES = ['CREATED', 'CONFIRMED', 'DECLINED'] as const
+
+export const CustomerInfoSchema = z.object({
+  id: z.string().optional(),
+  title: z.enum(['', 'MR', 'MS', 'MRS', 'DR']).optional(),
+  firstName: z.string().trim().min(1).max(80),
+  middleName: z.string().max(80).optional(),
+  lastName: z.string().trim().min(1).max(80),
+  email: z.email().max(254),
+})
+
+export const OrderRequestSchema = z
+  .object({
+    cartId: z.string().min(1).max(64),
+    payment: z.object({
+      paymentId: z.enum(['test-card', 'stripe']),
+      customAttributes: z.object({ token: z.string().min(1).max(200) }),
+    }),
+    currency: CurrencySchema,
+    shipping: z.object({ methodId: IdSchema, zoneId: IdSchema, amount: z.number().optional() }),
+    /** The total the shopper saw; the order is refused with 409 total_changed when prices moved since. */
+    totalPrice: z.number().min(0),
+    addresses: z
+      .array(OrderAddressSchema)
+      .min(1)
+      .max(2)
+      .refine((list) => list.some((a) => a.type === 'SHIPPING'), 'a SHIPPING address is required'),
+    customer: CustomerInfoSchema,
+  })
+  .meta({ id: 'OrderRequest' })
+
+export const OrderCreatedSchema = z.object({ orderId: z.string(), checkoutId: z.string().optional() })
+
+export const OrderEntrySchema = z.object({
+  entryNumber: z.number().int(),
+  itemYrn: z.string(),
+  productId: z.string(),
+  variantId: z.string().nullable(),
+  name: z.string(),
+  amount: z.number().int(),
+  unitPrice: z.number(),
+  totalPrice: z.number(),
+})
+
+export const OrderSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    created: z.string(),
+    currency: CurrencySchema,
+    siteCode: z.string(),
+    entries: z.array(OrderEntrySchema),
+    shippingAddress: OrderAddressSchema,
+    billingAddress: OrderAddressSchema,
+    shipping: z.object({ methodId: z.string(), zoneId: z.string(), name: z.string(), total: MoneySchema }),
+    subTotalPrice: z.number(),
+    discounts: z.array(z.object({ code: z.string(), amount: z.number(), currency: CurrencySchema })),
+    totalDiscount: z.number(),
+    totalFees: z.number(),
+    tax: z.object({ amount: z.number(), label: z.string(), included: z.boolean() }),
+    totalPrice: z.number(),
+    customer: z.object({ email: z.string(), firstName: z.string(), lastName: z.string() }),
+    payments: z.array(
+      z.object({
+        method: z.string(),
+        brand: z.string(),
+        last4: z.string(),
+        paidAmount: z.number(),
+        status: z.string(),
+      }),
+    ),
+    itemCount: z.number().int(),
+  })
+  .meta({ id: 'Order' })
+
+export type OrderRequest = z.infer<typeof OrderRequestSchema>
+export type Order = z.infer<typeof OrderSchema>

@@ -1,0 +1,38 @@
+import { z } from 'zod'
+
+/** Card data as the built-in test card provider takes it (the shape of a real provider's tokenizer). */
+export const CardTokenRequestSchema = z.object({
+  number: z.string().max(30),
+  exp_month: z.coerce.number().int(),
+  exp_year: z.coerce.number().int(),
+  cvc: z.string().max(6),
+})
+
+export const CardTokenSchema = z.object({
+  id: z.string(),
+  object: z.literal('token'),
+  card: z.object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() }),
+})
+
+/** A provider-style card error: type card_error with the field it concerns. */
+export const CardErrorSchema = z.object({
+  error: z.object({
+    type: z.literal('card_error'),
+    code: z.enum([
+      'incorrect_number',
+      'invalid_number',
+      'invalid_expiry_month',
+      'invalid_expiry_year',
+      'invalid_cvc',
+      'card_declined',
+      'insufficient_funds',
+      'processing_error',
+    ]),
+    param: z.enum(['number', 'exp_month', 'exp_year', 'cvc']).optional(),
+    message: z.string(),
+  }),
+})
+
+export type CardTokenRequest = z.infer<typeof CardTokenRequestSchema>
+export type CardToken = z.infer<typeof CardTokenSchema>
+export type CardError = z.infer<typeof CardErrorSchema>

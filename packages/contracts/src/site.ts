@@ -1,0 +1,82 @@
+import { z } from 'zod'
+import { CurrencySchema, LanguageSchema } from './common.ts'
+
+const ImageRefSchema = z.object({ imageUrl: z.string() })
+
+export const SiteMixinsSchema = z.object({
+  storeLogoImageKey: z.string().optional(),
+  storeIconImageKey: z.string().optional(),
+  siteContentDetails: z
+    .object({
+      topImages: z.array(
+        z.object({
+          large: ImageRefSchema,
+          small: ImageRefSchema,
+          alt: z.record(z.string(), z.string()).optional(),
+          link: z.string().optional(),
+        }),
+      ),
+      banner1: z.object({ imageUrl: z.string(), link: z.string().optional() }).optional(),
+      banner2: z.object({ imageUrl: z.string(), link: z.string().optional() }).optional(),
+    })
+    .optional(),
+})
+
+export const SiteTaxSchema = z.object({
+  id: z.string(),
+  configuration: z.object({
+    public: z.object({ label: z.string(), rate: z.number(), included: z.boolean() }),
+  }),
+})
+
+export const SitePaymentSchema = z.object({
+  id: z.string(),
+  configuration: z.object({ public: z.object({ publicKey: z.string() }) }),
+})
+
+export const SiteSchema = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    default: z.boolean(),
+    defaultLanguage: LanguageSchema,
+    languages: z.array(LanguageSchema),
+    currency: CurrencySchema,
+    payment: z.array(SitePaymentSchema).optional(),
+    tax: z.array(SiteTaxSchema).optional(),
+    mixins: SiteMixinsSchema.optional(),
+  })
+  .meta({ id: 'Site' })
+
+export const SiteExpandQuerySchema = z.object({
+  expand: z
+    .string()
+    .regex(
+      /^(payment:active|tax:active|mixin:\*)(,(payment:active|tax:active|mixin:\*))*$/,
+      'comma list of payment:active, tax:active, mixin:*',
+    )
+    .optional(),
+})
+
+export type Site = z.infer<typeof SiteSchema>
+export type SiteMixins = z.infer<typeof SiteMixinsSchema>
+
+export const SiteParamsSchema = z.object({
+  code: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+})
+
+/** Search settings of the project configuration call (spec §7). */
+export const SiteConfigurationSchema = z
+  .object({
+    active: z.boolean(),
+    indexName: z.string(),
+    applicationId: z.string(),
+    searchKey: z.string(),
+  })
+  .meta({ id: 'SiteConfiguration' })
+
+export type SiteConfiguration = z.infer<typeof SiteConfigurationSchema>
