@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema.ts'
+import { adaptNodeSqlite } from './sqlite-adapter.ts'
+
+export type Engine = 'sqlite' | 'postgres'
+export type Db = Kysely<Database>
+
+export interface DatabaseHandle {
+  db: Db
+  engine: Engine
+  close(): Promise<void>
+}
+
+// COUNT(*) and SUM() come back from pg as strings (int8/numeric); every count the shop makes fits a number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
+
+export function engineOf(url: string): Engine {
+  return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite'
+}
+
+/** `url` is a postgres:// URL or a SQLite file path (`:memory:` for a throw-away database). */
+export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+  const engine = engineOf(url)
+  if (engine === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 })
+    // An idle client whose server connection ends (restart, failover, a dropped test database) must not
+    // take the process down; the pool replaces it on the next checkout.
+    pool.on('error', () => {})
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return { db, engine, close: () => db.destroy() }
+  }
+  const file = url.replace(/^sqlite:(\/\/)?/, '')
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  const sqlite = new DatabaseSync(file, { timeout: 5000 })
+  sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptNodeSqlite(sqlite) }) })
+  return { db, engine, close: () => db.destroy() }
+}

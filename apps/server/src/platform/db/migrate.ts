@@ -1,0 +1,26 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
+import type { Db } from './database.ts'
+import * as initial from './migrations/0001-initial.ts'
+import * as search from './migrations/0002-search.ts'
+import * as cartPricing from './migrations/0003-cart-pricing.ts'
+import * as identity from './migrations/0004-identity.ts'
+import * as catalogueIndexes from './migrations/0005-catalogue-indexes.ts'
+
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+  '0002-search': search,
+  '0003-cart-pricing': cartPricing,
+  '0004-identity': identity,
+  '0005-catalogue-indexes': catalogueIndexes,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+/** Brings the schema up to date; run at every start-up. Concurrent starts are serialised by Kysely's lock. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error })
+  }
+}

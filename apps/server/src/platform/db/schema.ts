@@ -1,0 +1,208 @@
+import type { Generated, Insertable, Selectable } from 'kysely'
+
+/** Row types of every table; see migrations/ for the parity rules. Flags are 0/1, JSON is text. */
+export interface Database {
+  sites: SitesTable
+  categories: CategoriesTable
+  category_texts: { category_id: string; language: string; name: string }
+  products: ProductsTable
+  product_texts: { product_id: string; language: string; name: string; description: Generated<string> }
+  variants: VariantsTable
+  variant_texts: { variant_id: string; language: string; name: string }
+  category_assignments: { category_id: string; product_id: string; position: Generated<number> }
+  prices: PricesTable
+  item_fees: ItemFeesTable
+  coupons: CouponsTable
+  shipping_zones: {
+    id: string
+    site_code: string
+    name: string
+    ship_to: string
+    position: Generated<number>
+  }
+  shipping_methods: ShippingMethodsTable
+  access_tokens: AccessTokensTable
+  carts: CartsTable
+  cart_items: CartItemsTable
+  card_tokens: CardTokensTable
+  orders: OrdersTable
+  order_entries: OrderEntriesTable
+}
+
+export interface SitesTable {
+  code: string
+  name: string
+  position: Generated<number>
+  is_default: Generated<number>
+  active: Generated<number>
+  default_language: string
+  languages: string
+  currency: string
+  tax: string
+  payment: string
+  mixins: string
+}
+
+export interface CategoriesTable {
+  id: string
+  parent_id: string | null
+  position: Generated<number>
+  published: Generated<number>
+  media: Generated<string>
+}
+
+export interface ProductsTable {
+  id: string
+  code: string
+  published: Generated<number>
+  has_variants: Generated<number>
+  stock: Generated<number>
+  tax_code: string | null
+  media: Generated<string>
+  mixins: Generated<string>
+  created_at: string
+}
+
+export interface VariantsTable {
+  id: string
+  product_id: string
+  code: string
+  position: Generated<number>
+  is_default: Generated<number>
+  options: string
+  stock: Generated<number>
+  media: Generated<string>
+  mixins: Generated<string>
+}
+
+export interface PricesTable {
+  id: string
+  product_id: string
+  variant_id: string | null
+  currency: string
+  effective_minor: number
+  original_minor: number
+  unit_code: string | null
+  unit_quantity: number | null
+  valid_from: string | null
+  valid_until: string | null
+}
+
+export interface ItemFeesTable {
+  id: string
+  product_id: string
+  site_code: string
+  name: string
+  fee_type: string
+  amount_minor: number
+  currency: string
+}
+
+export interface CouponsTable {
+  code: string
+  name: string
+  discount_type: string
+  amount_minor: number | null
+  currency: string | null
+  percentage: number | null
+  valid_from: string | null
+  valid_until: string | null
+  min_order_minor: number | null
+  max_redemptions: number | null
+  redemptions: Generated<number>
+  customers_only: Generated<number>
+}
+
+export interface ShippingMethodsTable {
+  id: string
+  zone_id: string
+  name: string
+  active: Generated<number>
+  currency: string
+  /** JSON: [{ minOrderMinor, feeMinor }] ascending by minOrderMinor; the last tier has no upper limit. */
+  fees: string
+  position: Generated<number>
+}
+
+export interface AccessTokensTable {
+  token_hash: string
+  session_id: string
+  customer_id: string | null
+  created_at: string
+  expires_at: string
+}
+
+export interface CartsTable {
+  id: string
+  site_code: string
+  currency: string
+  channel: string
+  session_id: string | null
+  customer_id: string | null
+  country_code: string | null
+  zip_code: string | null
+  status: Generated<string>
+  version: Generated<number>
+  created_at: string
+  updated_at: string
+}
+
+export interface CartItemsTable {
+  id: string
+  cart_id: string
+  item_yrn: string
+  product_id: string
+  variant_id: string | null
+  quantity: number
+  note: string | null
+  created_at: string
+}
+
+export interface CardTokensTable {
+  id: string
+  brand: string
+  last4: string
+  exp_month: number
+  exp_year: number
+  outcome: string
+  used_at: string | null
+  created_at: string
+}
+
+export interface OrdersTable {
+  id: string
+  status: string
+  site_code: string
+  cart_id: string
+  customer_id: string | null
+  session_id: string | null
+  email: string
+  currency: string
+  subtotal_minor: number
+  discount_minor: number
+  fees_minor: number
+  tax_minor: number
+  shipping_minor: number
+  total_minor: number
+  customer: string
+  addresses: string
+  shipping: string
+  payment: string
+  created_at: string
+}
+
+export interface OrderEntriesTable {
+  order_id: string
+  line: number
+  item_yrn: string
+  product_id: string
+  variant_id: string | null
+  name: string
+  quantity: number
+  unit_price_minor: number
+  total_minor: number
+}
+
+export type SiteRow = Selectable<SitesTable>
+export type ProductRow = Selectable<ProductsTable>
+export type NewProduct = Insertable<ProductsTable>

@@ -1,0 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from '../config.ts'
+import type { Db, Engine } from '../db/database.ts'
+
+/** What every module receives: the database, the settings and a logger. Nothing global. */
+export interface AppContext {
+  db: Db
+  engine: Engine
+  config: Config
+  log: FastifyBaseLogger
+}

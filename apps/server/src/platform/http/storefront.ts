@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { pathToFileURL } from 'node:url'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
+import type { AppContext } from './context.ts'
+
+/** What the storefront's server build exports from its entry (apps/web/app/entry.server.tsx). */
+interface StorefrontDeps {
+  fetch: typeof globalThis.fetch
+  apiBaseUrl: string
+  production: boolean
+}
+type CreateLoadContext = (deps: StorefrontDeps) => RouterContextProvider
+
+const API_ORIGIN = 'http://shop.internal'
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
+
+/**
+ * Serves the React Router storefront from the same process: `/assets/**` from the client build with a year's
+ * immutable cache, every other GET/HEAD/POST outside /api and /media through the server build. Loaders reach
+ * the API through `app.inject` — in-process, no socket, but still through the public routes and validation.
+ */
+export async function registerStorefront(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const serverEntry = join(ctx.config.webBuildDir, 'server', 'index.js')
+  const clientDir = join(ctx.config.webBuildDir, 'client')
+  if (!existsSync(serverEntry)) {
+    ctx.log.warn({ serverEntry }, 'storefront build not found: serving the API only (run npm run build)')
+    return
+  }
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild
+  const createLoadContext = (build.entry.module as unknown as { createLoadContext?: CreateLoadContext })
+    .createLoadContext
+  if (!createLoadContext) throw new Error('storefront build does not export createLoadContext from its entry')
+  const handle = createRequestHandler(build, ctx.config.production ? 'production' : 'development')
+
+  await app.register(async (scope) => {
+    await scope.register(fastifyStatic, {
+      root: join(clientDir, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+    })
+    // Form posts reach React Router's actions untouched: keep every body as raw bytes in this scope.
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+
+    scope.route({
+      method: ['GET', 'HEAD', 'POST'],
+      url: '/*',
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const path = request.url.split('?')[0] ?? '/'
+        if (path === '/api' || path.startsWith('/api/') || path.startsWith('/media/'))
+          return reply.callNotFound()
+        const fetchInProcess = injectFetch(app, request.ip)
+        const response = await handle(
+          toFetchRequest(request, reply),
+          createLoadContext({
+            fetch: fetchInProcess,
+            apiBaseUrl: API_ORIGIN,
+            production: ctx.config.production,
+          }),
+        )
+        return sendFetchResponse(reply, response)
+      },
+    })
+  })
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v)
+  }
+  const controller = new AbortController()
+  // The shopper went away before the answer was written: stop rendering and loading.
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort()
+  })
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body)
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
+    signal: controller.signal,
+  })
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.status(response.status)
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue
+    reply.header(name, value)
+  }
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length) reply.header('set-cookie', cookies)
+  if (!response.body) return reply.send()
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream))
+}
+
+/** A fetch for the storefront's API client that goes through `app.inject` instead of the network. */
+function injectFetch(app: FastifyInstance, clientIp: string): typeof globalThis.fetch {
+  return async (input, init) => {
+    const request = new Request(input, init)
+    const url = new URL(request.url)
+    const headers: Record<string, string> = { 'x-forwarded-for': clientIp }
+    for (const [name, value] of request.headers) headers[name] = value
+    const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined
+    const res = await app.inject({
+      method: request.method as 'GET',
+      url: url.pathname + url.search,
+      headers,
+      ...(payload ? { payload } : {}),
+    })
+    const responseHeaders = new Headers()
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue
+      for (const v of Array.isArray(value) ? value : [String(value)]) responseHeaders.append(name, v)
+    }
+    const body = NULL_BODY_STATUSES.has(res.statusCode) ? null : res.rawPayload
+    return new Response(body ? new Uint8Array(body) : null, {
+      status: res.statusCode,
+      headers: responseHeaders,
+    })
+  }
+}

@@ -1,0 +1,21 @@
+import { after } from 'node:test'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../../app.ts'
+import { loadConfig } from '../config.ts'
+import type { DatabaseHandle, Engine } from '../db/database.ts'
+import { createTestDatabase } from './test-db.ts'
+
+export interface TestApp {
+  app: FastifyInstance
+  database: DatabaseHandle
+}
+
+/** The whole API on a fresh database of the given engine, closed when the test file ends. */
+export async function createTestApp(engine: Engine, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const database = await createTestDatabase(engine)
+  const config = { ...loadConfig({ ...env, SEED_DEMO: 'false' }), databaseUrl: 'test' }
+  const app = await buildApp({ config, database, logger: false })
+  await app.ready()
+  after(() => app.close())
+  return { app, database }
+}
