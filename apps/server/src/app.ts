@@ -1,0 +1,82 @@
+import cookie from '@fastify/cookie'
+import fastifyStatic from '@fastify/static'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { addressRoutes } from './modules/address/address.routes.ts'
+import { authRoutes } from './modules/auth/auth.routes.ts'
+import { calculationRoutes } from './modules/calculation/calculation.routes.ts'
+import { cartRoutes } from './modules/cart/cart.routes.ts'
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts'
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts'
+import { couponRoutes } from './modules/coupon/coupon.routes.ts'
+import { customerRoutes } from './modules/customer/customer.routes.ts'
+import { feeRoutes } from './modules/fee/fee.routes.ts'
+import { mailRoutes } from './modules/mail/mail.routes.ts'
+import { orderRoutes } from './modules/order/order.routes.ts'
+import { paymentRoutes } from './modules/payment/payment.routes.ts'
+import { priceRoutes } from './modules/price/price.routes.ts'
+import { searchRoutes } from './modules/search/search.routes.ts'
+import { seoRoutes } from './modules/seo/seo.routes.ts'
+import { shippingRoutes } from './modules/shipping/shipping.routes.ts'
+import { siteRoutes } from './modules/site/site.routes.ts'
+import type { Config } from './platform/config.ts'
+import type { DatabaseHandle } from './platform/db/database.ts'
+import type { AppContext } from './platform/http/context.ts'
+import { frameworkErrors, installErrorHandling } from './platform/http/errors.ts'
+import { registerOpenApi } from './platform/http/openapi.ts'
+import { registerStorefront } from './platform/http/storefront.ts'
+
+export interface BuildOptions {
+  config: Config
+  database: DatabaseHandle
+  logger?: boolean
+}
+
+/** Builds the whole shop (API, media, storefront) as one Fastify instance; tests call inject() on it. */
+export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    frameworkErrors,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  installErrorHandling(app)
+  await app.register(cookie)
+  await registerOpenApi(app)
+
+  const ctx: AppContext = { db: database.db, engine: database.engine, config, log: app.log }
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }))
+  for (const register of apiModules) await app.register(register(ctx))
+  await app.register(fastifyStatic, {
+    root: config.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '7d',
+    immutable: false,
+  })
+  await registerStorefront(app, ctx)
+  return app
+}
+
+/** Each API module is a function of the context returning a Fastify plugin with its routes. */
+const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<void>> = [
+  siteRoutes,
+  catalogueRoutes,
+  searchRoutes,
+  seoRoutes,
+  priceRoutes,
+  authRoutes,
+  customerRoutes,
+  addressRoutes,
+  mailRoutes,
+  cartRoutes,
+  calculationRoutes,
+  couponRoutes,
+  feeRoutes,
+  shippingRoutes,
+  paymentRoutes,
+  checkoutRoutes,
+  orderRoutes,
+]

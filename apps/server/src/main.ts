@@ -1,0 +1,24 @@
+import { buildApp } from './app.ts'
+import { loadConfig } from './platform/config.ts'
+import { openDatabase } from './platform/db/database.ts'
+import { migrateToLatest } from './platform/db/migrate.ts'
+
+/** `npm start`: migrate, fill an empty database with the demo catalogue, serve the shop. */
+const config = loadConfig()
+const database = openDatabase(config.databaseUrl)
+await migrateToLatest(database.db)
+if (config.seedDemo) {
+  const { seedDemo } = await import('../../../demo/seed.ts')
+  await seedDemo(database.db)
+}
+const app = await buildApp({ config, database })
+const { ensureSearchIndex } = await import('./modules/search/search.service.ts')
+await ensureSearchIndex({ db: database.db, engine: database.engine, config, log: app.log })
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close()
+    await database.close()
+    process.exit(0)
+  })
+}
+await app.listen({ port: config.port, host: config.host })

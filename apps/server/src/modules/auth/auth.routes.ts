@@ -1,0 +1,225 @@
+import {
+  AnonymousLoginQuerySchema,
+  AnonymousTokenSchema,
+  LoginConfigSchema,
+  LoginRequestSchema,
+  LoginResponseSchema,
+  PasswordChangeSchema,
+  PasswordResetRequestSchema,
+  PasswordResetUpdateSchema,
+  SignupRequestSchema,
+  SocialLoginParamsSchema,
+  SocialLoginRequestSchema,
+} from '@shop/contracts/auth'
+import { ErrorSchema } from '@shop/contracts/errors'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  authenticateCustomer,
+  optionalPrincipal,
+  refuseCrossSite,
+  requestToken,
+} from '../../platform/auth/guard.ts'
+import { TooManyRequests } from '../../platform/auth/rate-limit.ts'
+import { TOKEN_COOKIE } from '../../platform/auth/tokens.ts'
+import type { AppContext } from '../../platform/http/context.ts'
+import {
+  anonymousLogin,
+  changePassword,
+  login,
+  loginConfig,
+  logout,
+  requestPasswordReset,
+  type SignedIn,
+  signup,
+  socialLogin,
+  updatePasswordWithToken,
+} from './auth.service.ts'
+
+const security = [{ bearer: [] }]
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema }
+
+/** A 429 carries Retry-After (seconds); shared by every rate-limited route of the identity modules. */
+export async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof TooManyRequests) void reply.header('retry-after', String(error.retryAfterSeconds))
+    throw error
+  }
+}
+
+export function authRoutes(ctx: AppContext) {
+  /** The storefront keeps the token in the HttpOnly cookie (docs/decisions/0003-tokens.md). */
+  const setTokenCookie = (reply: FastifyReply, signedIn: SignedIn) =>
+    reply.setCookie(TOKEN_COOKIE, signedIn.accessToken, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.config.production,
+      maxAge: signedIn.expiresIn,
+    })
+
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>()
+    api.get(
+      '/api/auth/anonymous/login',
+      {
+        schema: {
+          tags: ['auth'],
+          querystring: AnonymousLoginQuerySchema,
+          response: { 200: AnonymousTokenSchema },
+        },
+      },
+      async (request) => anonymousLogin(ctx, request.query.session_id),
+    )
+
+    /** Revokes the caller's token (bearer, else cookie) and clears the cookie; idempotent. */
+    api.get(
+      '/api/auth/logout',
+      { schema: { tags: ['auth'], response: { 204: z.null().describe('Logged out') } } },
+      async (request, reply) => {
+        await logout(ctx, requestToken(request).token)
+        return reply.clearCookie(TOKEN_COOKIE, { path: '/' }).status(204).send(null)
+      },
+    )
+
+    api.post(
+      '/api/auth/login',
+      {
+        schema: {
+          tags: ['auth'],
+          description:
+            'Sign in with e-mail and password. The caller’s current token (if any) is revoked and its session id kept. 401 invalid_credentials, 403 account_locked, 429 with Retry-After.',
+          body: LoginRequestSchema,
+          response: { 200: LoginResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        withRetryAfter(reply, async () => {
+          refuseCrossSite(request)
+          const signedIn = await login(
+            ctx,
+            request.body,
+            request.ip,
+            await optionalPrincipal(ctx.db, request),
+          )
+          setTokenCookie(reply, signedIn)
+          return signedIn
+        }),
+    )
+
+    api.post(
+      '/api/auth/signup',
+      {
+        schema: {
+          tags: ['auth'],
+          description: 'Create an account and sign in. 409 account_already_exists; 400 on body.password.',
+          body: SignupRequestSchema,
+          response: { 201: LoginResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        withRetryAfter(reply, async () => {
+          refuseCrossSite(request)
+          const signedIn = await signup(
+            ctx,
+            request.body,
+            request.ip,
+            await optionalPrincipal(ctx.db, request),
+          )
+          setTokenCookie(reply, signedIn)
+          return reply.status(201).send(signedIn)
+        }),
+    )
+
+    api.post(
+      '/api/auth/login/:provider',
+      {
+        schema: {
+          tags: ['auth'],
+          description:
+            'Sign in with google (accessToken = OpenID Connect ID token) or facebook (accessToken = user access token). 401 login_failed.',
+          params: SocialLoginParamsSchema,
+          body: SocialLoginRequestSchema,
+          response: { 200: LoginResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        withRetryAfter(reply, async () => {
+          refuseCrossSite(request)
+          const signedIn = await socialLogin(
+            ctx,
+            request.params.provider,
+            request.body.accessToken,
+            request.ip,
+            await optionalPrincipal(ctx.db, request),
+          )
+          setTokenCookie(reply, signedIn)
+          return signedIn
+        }),
+    )
+
+    api.get(
+      '/api/auth/loginconfig',
+      { schema: { tags: ['auth'], response: { 200: LoginConfigSchema } } },
+      async () => loginConfig(ctx),
+    )
+
+    api.post(
+      '/api/auth/password/reset',
+      {
+        schema: {
+          tags: ['auth'],
+          description:
+            'Mails a one-time link to /reset-password/update?token=… (valid 1 h). 404 email_not_found (spec §8), 429 with Retry-After.',
+          body: PasswordResetRequestSchema,
+          response: { 204: z.null().describe('Mail sent'), 404: ErrorSchema, 429: ErrorSchema },
+        },
+      },
+      async (request, reply) =>
+        withRetryAfter(reply, async () => {
+          await requestPasswordReset(ctx, request.body.email, request.ip)
+          return reply.status(204).send(null)
+        }),
+    )
+
+    api.post(
+      '/api/auth/password/reset/update',
+      {
+        schema: {
+          tags: ['auth'],
+          description:
+            'Sets the password from a reset token; signs out every session. 400 invalid_token (REQUEST_PW_EXPIRED).',
+          body: PasswordResetUpdateSchema,
+          response: { 204: z.null().describe('Password set'), 400: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        await updatePasswordWithToken(ctx, request.body.token, request.body.password)
+        return reply.status(204).send(null)
+      },
+    )
+
+    api.post(
+      '/api/auth/password/change',
+      {
+        schema: {
+          tags: ['auth'],
+          security,
+          description:
+            'Changes the password of the signed-in customer. 401 wrong_current_password, 403 social_account; other sessions are signed out.',
+          body: PasswordChangeSchema,
+          response: { 204: z.null().describe('Password changed'), ...errors },
+        },
+      },
+      async (request, reply) =>
+        withRetryAfter(reply, async () => {
+          const principal = await authenticateCustomer(ctx.db, request)
+          await changePassword(ctx, principal.customerId, request.body, requestToken(request).token)
+          return reply.status(204).send(null)
+        }),
+    )
+  }
+}

@@ -1,0 +1,267 @@
+import { randomInt } from 'node:crypto'
+import type {
+  LoginConfig,
+  LoginRequest,
+  LoginResponse,
+  PasswordChange,
+  SignupRequest,
+  SocialProvider,
+} from '@shop/contracts/auth'
+import { SESSION_ID_LENGTH } from '@shop/contracts/auth'
+import { consumeOneTimeToken, issueOneTimeToken } from '../../platform/auth/one-time-tokens.ts'
+import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../../platform/auth/password.ts'
+import { enforce, purgeExpired } from '../../platform/auth/rate-limit.ts'
+import { type SocialIdentity, verifyFacebook, verifyGoogle } from '../../platform/auth/social.ts'
+import {
+  issueToken,
+  type Principal,
+  purgeExpiredTokens,
+  revokeCustomerTokens,
+  revokeToken,
+} from '../../platform/auth/tokens.ts'
+import type { AppContext } from '../../platform/http/context.ts'
+import { AppError } from '../../platform/http/errors.ts'
+import { mailerFor } from '../../platform/mail/mailer.ts'
+import * as customers from '../customer/customer.service.ts'
+import { normaliseEmail } from '../customer/customer.service.ts'
+import { passwordResetMail, storefrontLinks } from '../mail/mail.templates.ts'
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+/** A random session id of 30 letters and digits (spec §7). */
+export function newSessionId(): string {
+  return Array.from({ length: SESSION_ID_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')
+}
+
+/** An anonymous token for the given session, or for a new one. */
+export async function anonymousLogin(ctx: AppContext, sessionId: string | undefined) {
+  const session = sessionId ?? newSessionId()
+  const { accessToken, expiresIn } = await issueToken(
+    ctx.db,
+    { sessionId: session, customerId: null },
+    ctx.config.tokenTtlSeconds,
+  )
+  return {
+    access_token: accessToken,
+    token_type: 'Bearer' as const,
+    expires_in: expiresIn,
+    session_id: session,
+  }
+}
+
+/** What a successful sign-in hands back (LoginResponse) plus the token for the cookie. */
+export type SignedIn = LoginResponse
+
+const invalidCredentials = () =>
+  new AppError(401, 'invalid_credentials', 'The e-mail or the password is not correct')
+
+/**
+ * Rotates the caller's token into a customer token: the presented token (anonymous or another customer's)
+ * is revoked, the new one keeps its session id so the anonymous cart can be merged.
+ */
+async function signIn(
+  ctx: AppContext,
+  customer: { id: string; email: string },
+  previous: { principal: Principal; token: string } | null,
+): Promise<SignedIn> {
+  if (previous) await revokeToken(ctx.db, previous.token)
+  const sessionId = previous?.principal.sessionId ?? newSessionId()
+  const { accessToken, expiresIn } = await issueToken(
+    ctx.db,
+    { sessionId, customerId: customer.id },
+    ctx.config.tokenTtlSeconds,
+  )
+  if (Math.random() < 0.05) {
+    await purgeExpiredTokens(ctx.db)
+    await purgeExpired(ctx.db)
+  }
+  return {
+    accessToken,
+    tokenType: 'Bearer',
+    expiresIn,
+    userName: customer.email,
+    customerId: customer.id,
+    sessionId,
+  }
+}
+
+function limitsFor(ctx: AppContext, action: string, clientAddress: string, email?: string) {
+  return [
+    { key: `${action}:address:${clientAddress}`, limit: ctx.config.rateLimitPerAddress },
+    ...(email ? [{ key: `${action}:account:${email}`, limit: ctx.config.rateLimitPerAccount }] : []),
+  ]
+}
+
+/** E-mail and password sign-in with rate limits (429), lock-out after repeated failures (403) and rotation. */
+export async function login(
+  ctx: AppContext,
+  body: LoginRequest,
+  clientAddress: string,
+  previous: { principal: Principal; token: string } | null,
+): Promise<SignedIn> {
+  const email = normaliseEmail(body.email)
+  await enforce(ctx.db, limitsFor(ctx, 'login', clientAddress, email), ctx.config.rateLimitWindowSeconds)
+  const row = await customers.findByEmail(ctx.db, email)
+  if (!row?.password_hash) {
+    await burnVerification(body.password, ctx.config.passwordHashCost)
+    throw invalidCredentials()
+  }
+  const now = new Date()
+  if (row.locked_until && row.locked_until > now.toISOString()) {
+    throw new AppError(
+      403,
+      'account_locked',
+      'The account is locked after too many failed sign-ins; try again later',
+    )
+  }
+  if (!(await verifyPassword(body.password, row.password_hash))) {
+    const lockUntil = new Date(now.getTime() + ctx.config.loginLockSeconds * 1000).toISOString()
+    await customers.recordFailedLogin(ctx.db, row.id, ctx.config.loginMaxFailures, lockUntil)
+    throw invalidCredentials()
+  }
+  await customers.updateCustomer(ctx.db, row.id, {
+    failed_logins: 0,
+    locked_until: null,
+    ...(needsRehash(row.password_hash, ctx.config.passwordHashCost)
+      ? { password_hash: await hashPassword(body.password, ctx.config.passwordHashCost) }
+      : {}),
+  })
+  return signIn(ctx, row, previous)
+}
+
+export async function signup(
+  ctx: AppContext,
+  body: SignupRequest,
+  clientAddress: string,
+  previous: { principal: Principal; token: string } | null,
+): Promise<SignedIn> {
+  await enforce(ctx.db, limitsFor(ctx, 'signup', clientAddress), ctx.config.rateLimitWindowSeconds)
+  const row = await customers.createCustomer(ctx.db, {
+    email: body.email,
+    passwordHash: await hashPassword(body.password, ctx.config.passwordHashCost),
+    emailVerified: false,
+    title: body.title,
+    firstName: body.firstName,
+    middleName: body.middleName,
+    lastName: body.lastName,
+    preferredLanguage: body.preferredLanguage,
+  })
+  return signIn(ctx, row, previous)
+}
+
+/**
+ * Social sign-in: the provider's token is verified by the provider (google: ID token signature and claims
+ * against the issuer's JWKS; facebook: debug_token + /me). The customer is found by the provider link, else
+ * by the verified e-mail (and linked), else created without a password.
+ */
+export async function socialLogin(
+  ctx: AppContext,
+  provider: SocialProvider,
+  accessToken: string,
+  clientAddress: string,
+  previous: { principal: Principal; token: string } | null,
+): Promise<SignedIn> {
+  await enforce(ctx.db, limitsFor(ctx, 'social', clientAddress), ctx.config.rateLimitWindowSeconds)
+  let identity: SocialIdentity
+  try {
+    identity =
+      provider === 'google'
+        ? await verifyGoogle(ctx.config, accessToken)
+        : await verifyFacebook(ctx.config, accessToken)
+  } catch (error) {
+    ctx.log.info({ provider, reason: (error as Error).message }, 'social sign-in refused')
+    throw new AppError(401, 'login_failed', `The ${provider} sign-in could not be verified`)
+  }
+  const linked = await customers.findByProviderSubject(ctx.db, provider, identity.subject)
+  if (linked) return signIn(ctx, linked, previous)
+  if (!identity.email || !identity.emailVerified) {
+    throw new AppError(401, 'login_failed', `The ${provider} account has no verified e-mail address`)
+  }
+  const existing = await customers.findByEmail(ctx.db, identity.email)
+  if (existing) {
+    // The provider proved the mailbox. A password set by someone who never proved it could belong to an
+    // attacker who registered the address first: it is dropped, and their sessions with it.
+    if (!existing.email_verified) {
+      await customers.updateCustomer(ctx.db, existing.id, { password_hash: null, email_verified: 1 })
+      await revokeCustomerTokens(ctx.db, existing.id)
+    }
+    await customers.linkAccount(ctx.db, existing.id, provider, identity.subject)
+    return signIn(ctx, existing, previous)
+  }
+  const created = await customers.createCustomer(ctx.db, {
+    email: identity.email,
+    passwordHash: null,
+    emailVerified: true,
+    firstName: identity.firstName,
+    lastName: identity.lastName,
+  })
+  await customers.linkAccount(ctx.db, created.id, provider, identity.subject)
+  return signIn(ctx, created, previous)
+}
+
+export function loginConfig(ctx: AppContext): LoginConfig {
+  const providers: LoginConfig['providers'] = []
+  if (ctx.config.googleClientId) {
+    providers.push({
+      providerId: 'google',
+      clientId: ctx.config.googleClientId,
+      issuer: ctx.config.googleIssuer,
+    })
+  }
+  if (ctx.config.facebookAppId && ctx.config.facebookAppSecret) {
+    providers.push({
+      providerId: 'facebook',
+      clientId: ctx.config.facebookAppId,
+      issuer: ctx.config.facebookGraphUrl,
+    })
+  }
+  return { providers }
+}
+
+/**
+ * Password reset request. Spec §8 expects 404 (EMAIL_NOT_FOUND) for an unknown address, so existence is
+ * revealed here as the storefront's contract asks; the per-address and per-account rate limits bound how
+ * fast addresses can be probed.
+ */
+export async function requestPasswordReset(ctx: AppContext, emailInput: string, clientAddress: string) {
+  const email = normaliseEmail(emailInput)
+  await enforce(ctx.db, limitsFor(ctx, 'reset', clientAddress, email), ctx.config.rateLimitWindowSeconds)
+  const row = await customers.findByEmail(ctx.db, email)
+  if (!row) throw new AppError(404, 'email_not_found', 'No account uses this e-mail address')
+  const token = await issueOneTimeToken(ctx.db, row.id, 'password_reset')
+  await mailerFor(ctx.config, ctx.db).send(
+    passwordResetMail(row.email, storefrontLinks.passwordReset(ctx.config.publicUrl, token)),
+  )
+}
+
+/** Sets the new password from a reset token; every session of the customer is signed out. */
+export async function updatePasswordWithToken(ctx: AppContext, token: string, password: string) {
+  const used = await consumeOneTimeToken(ctx.db, token, 'password_reset')
+  if (!used) throw customers.invalidToken('password reset')
+  await customers.setPassword(ctx, used.customerId, password, true)
+  await revokeCustomerTokens(ctx.db, used.customerId)
+}
+
+/** Change with the current password; other sessions are signed out, the caller's stays. */
+export async function changePassword(
+  ctx: AppContext,
+  customerId: string,
+  body: PasswordChange,
+  currentToken: string | undefined,
+) {
+  await enforce(
+    ctx.db,
+    [{ key: `password-change:account:${customerId}`, limit: ctx.config.rateLimitPerAccount }],
+    ctx.config.rateLimitWindowSeconds,
+  )
+  const row = await customers.requireCustomer(ctx.db, customerId)
+  const wrong = () => new AppError(401, 'wrong_current_password', 'The current password is not correct')
+  if (normaliseEmail(body.email) !== row.email) throw wrong()
+  await customers.checkPassword(ctx, row, body.currentPassword, wrong)
+  await customers.setPassword(ctx, customerId, body.newPassword, false)
+  await revokeCustomerTokens(ctx.db, customerId, currentToken)
+}
+
+export async function logout(ctx: AppContext, token: string | undefined): Promise<void> {
+  if (token) await revokeToken(ctx.db, token)
+}

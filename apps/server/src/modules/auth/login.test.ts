@@ -1,0 +1,282 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { createTestApp } from '../../platform/testing/test-app.ts'
+import { testEngines } from '../../platform/testing/test-db.ts'
+import {
+  anonymousToken,
+  FAST_HASH_ENV,
+  lastMailTo,
+  PASSWORD,
+  signupCustomer,
+  uniqueEmail,
+} from './auth.testing.ts'
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => ({
+  method: 'POST' as const,
+  url,
+  payload: payload as Record<string, unknown>,
+  headers,
+})
+
+for (const { engine, skip } of testEngines()) {
+  describe(`sign-in and sign-up on ${engine}`, { skip }, async () => {
+    const { app } = await createTestApp(engine, {
+      ...FAST_HASH_ENV,
+      LOGIN_MAX_FAILURES: '3',
+      RATE_LIMIT_PER_ACCOUNT: '6',
+      RATE_LIMIT_PER_ADDRESS: '1000',
+    })
+
+    test('sign-up signs in, keeps the anonymous session and revokes the anonymous token', async () => {
+      const anon = await anonymousToken(app)
+      const email = uniqueEmail()
+      const res = await app.inject(
+        post('/api/auth/signup', { email, password: PASSWORD }, { authorization: `Bearer ${anon.token}` }),
+      )
+      assert.equal(res.statusCode, 201)
+      const body = res.json()
+      assert.equal(body.sessionId, anon.sessionId)
+      assert.equal(body.userName, email)
+      assert.equal(body.expiresIn, 3599)
+      assert.notEqual(body.accessToken, anon.token)
+      assert.match(String(res.headers['set-cookie']), /shop_token=.*HttpOnly.*SameSite=Lax/)
+      const old = await app.inject({
+        method: 'GET',
+        url: '/api/customer/me',
+        headers: { authorization: `Bearer ${anon.token}` },
+      })
+      assert.equal(old.statusCode, 401)
+      const me = await app.inject({
+        method: 'GET',
+        url: '/api/customer/me',
+        headers: { authorization: `Bearer ${body.accessToken}` },
+      })
+      assert.equal(me.statusCode, 200)
+      assert.equal(me.json().contactEmail, email)
+      assert.deepEqual(me.json().accounts, [{ providerId: 'internal' }])
+    })
+
+    test('sign-up: 400 on the password field, 409 for an existing e-mail (any case)', async () => {
+      const weak = await app.inject(post('/api/auth/signup', { email: uniqueEmail(), password: 'short' }))
+      assert.equal(weak.statusCode, 400)
+      assert.equal(weak.json().details[0].field, 'body.password')
+      const nonAscii = await app.inject(
+        post('/api/auth/signup', { email: uniqueEmail(), password: 'pässwörter' }),
+      )
+      assert.equal(nonAscii.statusCode, 400)
+      const { email } = await signupCustomer(app)
+      const again = await app.inject(
+        post('/api/auth/signup', { email: email.toUpperCase(), password: PASSWORD }),
+      )
+      assert.equal(again.statusCode, 409)
+      assert.equal(again.json().type, 'account_already_exists')
+    })
+
+    test('login rotates the token: old one revoked, session kept; logout revokes', async () => {
+      const customer = await signupCustomer(app)
+      const res = await app.inject(
+        post('/api/auth/login', { email: customer.email, password: PASSWORD }, customer.headers),
+      )
+      assert.equal(res.statusCode, 200)
+      const body = res.json()
+      assert.equal(body.sessionId, customer.sessionId)
+      assert.equal(body.customerId, customer.customerId)
+      const meOld = await app.inject({ method: 'GET', url: '/api/customer/me', headers: customer.headers })
+      assert.equal(meOld.statusCode, 401)
+      const headers = { authorization: `Bearer ${body.accessToken}` }
+      assert.equal((await app.inject({ method: 'GET', url: '/api/customer/me', headers })).statusCode, 200)
+      assert.equal((await app.inject({ method: 'GET', url: '/api/auth/logout', headers })).statusCode, 204)
+      assert.equal((await app.inject({ method: 'GET', url: '/api/customer/me', headers })).statusCode, 401)
+    })
+
+    test('login without a token starts a new session; unknown e-mail and wrong password are 401', async () => {
+      const customer = await signupCustomer(app)
+      const ok = await app.inject(post('/api/auth/login', { email: customer.email, password: PASSWORD }))
+      assert.match(ok.json().sessionId, /^[A-Za-z0-9]{30}$/)
+      assert.notEqual(ok.json().sessionId, customer.sessionId)
+      const unknown = await app.inject(post('/api/auth/login', { email: uniqueEmail(), password: PASSWORD }))
+      assert.equal(unknown.statusCode, 401)
+      assert.equal(unknown.json().type, 'invalid_credentials')
+      const wrong = await app.inject(
+        post('/api/auth/login', { email: customer.email, password: 'not the one' }),
+      )
+      assert.equal(wrong.statusCode, 401)
+      assert.equal(wrong.json().type, 'invalid_credentials')
+    })
+
+    test('three wrong passwords lock the account (403), even for the right password', async () => {
+      const customer = await signupCustomer(app)
+      for (let i = 0; i < 3; i++) {
+        const wrong = await app.inject(
+          post('/api/auth/login', { email: customer.email, password: `wrong-${i}` }),
+        )
+        assert.equal(wrong.statusCode, 401)
+      }
+      const locked = await app.inject(post('/api/auth/login', { email: customer.email, password: PASSWORD }))
+      assert.equal(locked.statusCode, 403)
+      assert.equal(locked.json().type, 'account_locked')
+    })
+
+    test('per-account rate limit: 429 with Retry-After after 6 attempts in the window', async () => {
+      const customer = await signupCustomer(app)
+      const statuses: number[] = []
+      let retryAfter: string | undefined
+      for (let i = 0; i < 7; i++) {
+        const res = await app.inject(post('/api/auth/login', { email: customer.email, password: PASSWORD }))
+        statuses.push(res.statusCode)
+        retryAfter = res.headers['retry-after'] as string | undefined
+      }
+      assert.deepEqual(statuses, [200, 200, 200, 200, 200, 200, 429])
+      assert.ok(Number(retryAfter) >= 1 && Number(retryAfter) <= 900, `Retry-After ${retryAfter}`)
+    })
+
+    test('a cross-site browser form cannot sign in (login CSRF)', async () => {
+      const customer = await signupCustomer(app)
+      const res = await app.inject(
+        post(
+          '/api/auth/login',
+          { email: customer.email, password: PASSWORD },
+          { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+        ),
+      )
+      assert.equal(res.statusCode, 403)
+    })
+
+    test('password change: 401 for a wrong current password; other sessions signed out, own kept', async () => {
+      const customer = await signupCustomer(app)
+      const other = (
+        await app.inject(post('/api/auth/login', { email: customer.email, password: PASSWORD }))
+      ).json()
+      const wrong = await app.inject(
+        post(
+          '/api/auth/password/change',
+          { currentPassword: 'nope nope', newPassword: 'a new password', email: customer.email },
+          customer.headers,
+        ),
+      )
+      assert.equal(wrong.statusCode, 401)
+      assert.equal(wrong.json().type, 'wrong_current_password')
+      const weak = await app.inject(
+        post(
+          '/api/auth/password/change',
+          { currentPassword: PASSWORD, newPassword: 'x', email: customer.email },
+          customer.headers,
+        ),
+      )
+      assert.equal(weak.statusCode, 400)
+      assert.equal(weak.json().details[0].field, 'body.newPassword')
+      const ok = await app.inject(
+        post(
+          '/api/auth/password/change',
+          { currentPassword: PASSWORD, newPassword: 'a new password', email: customer.email },
+          customer.headers,
+        ),
+      )
+      assert.equal(ok.statusCode, 204)
+      assert.equal(
+        (await app.inject({ method: 'GET', url: '/api/customer/me', headers: customer.headers })).statusCode,
+        200,
+      )
+      const otherMe = await app.inject({
+        method: 'GET',
+        url: '/api/customer/me',
+        headers: { authorization: `Bearer ${other.accessToken}` },
+      })
+      assert.equal(otherMe.statusCode, 401)
+      const relogin = await app.inject(
+        post('/api/auth/login', { email: customer.email, password: 'a new password' }),
+      )
+      assert.equal(relogin.statusCode, 200)
+      const anon = await anonymousToken(app)
+      const anonChange = await app.inject(
+        post(
+          '/api/auth/password/change',
+          { currentPassword: PASSWORD, newPassword: 'whatever123', email: customer.email },
+          { authorization: `Bearer ${anon.token}` },
+        ),
+      )
+      assert.equal(anonChange.statusCode, 401)
+    })
+
+    test('password reset: 404 unknown, mail with a one-time link, 400 on reuse', async () => {
+      const unknown = await app.inject(post('/api/auth/password/reset', { email: uniqueEmail() }))
+      assert.equal(unknown.statusCode, 404)
+      assert.equal(unknown.json().type, 'email_not_found')
+      const customer = await signupCustomer(app)
+      assert.equal(
+        (await app.inject(post('/api/auth/password/reset', { email: customer.email }))).statusCode,
+        204,
+      )
+      const mail = await lastMailTo(app, customer.email)
+      assert.match(mail.link, /^http:\/\/localhost:3000\/reset-password\/update\?token=/)
+      assert.ok(mail.token.length >= 43)
+      const update = await app.inject(
+        post('/api/auth/password/reset/update', { token: mail.token, password: 'brand new pw' }),
+      )
+      assert.equal(update.statusCode, 204)
+      const reuse = await app.inject(
+        post('/api/auth/password/reset/update', { token: mail.token, password: 'another pw 1' }),
+      )
+      assert.equal(reuse.statusCode, 400)
+      assert.equal(reuse.json().type, 'invalid_token')
+      assert.match(reuse.json().message, /invalid or has expired/)
+      assert.equal(
+        (await app.inject({ method: 'GET', url: '/api/customer/me', headers: customer.headers })).statusCode,
+        401,
+      )
+      assert.equal(
+        (await app.inject(post('/api/auth/login', { email: customer.email, password: 'brand new pw' })))
+          .statusCode,
+        200,
+      )
+      assert.equal(
+        (await app.inject(post('/api/auth/login', { email: customer.email, password: PASSWORD }))).statusCode,
+        401,
+      )
+    })
+
+    test('only the newest reset link works; the mailbox lists mail as JSON and HTML', async () => {
+      const customer = await signupCustomer(app)
+      await app.inject(post('/api/auth/password/reset', { email: customer.email }))
+      const first = await lastMailTo(app, customer.email)
+      await app.inject(post('/api/auth/password/reset', { email: customer.email }))
+      const second = await lastMailTo(app, customer.email)
+      assert.notEqual(first.token, second.token)
+      const stale = await app.inject(
+        post('/api/auth/password/reset/update', { token: first.token, password: 'brand new pw' }),
+      )
+      assert.equal(stale.statusCode, 400)
+      const html = await app.inject({ method: 'GET', url: '/api/dev/mailbox?view=html' })
+      assert.match(html.headers['content-type'] as string, /text\/html/)
+      assert.match(html.body, /Reset your password/)
+    })
+
+    test('loginconfig lists no provider when none is configured', async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/auth/loginconfig' })
+      assert.deepEqual(res.json(), { providers: [] })
+    })
+  })
+}
+
+for (const { engine, skip } of testEngines()) {
+  describe(`development mailbox on ${engine}`, { skip }, async () => {
+    test('answers only local, unproxied clients, and never in production', async () => {
+      const { app } = await createTestApp(engine, FAST_HASH_ENV)
+      assert.equal((await app.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode, 200)
+      const remote = await app.inject({
+        method: 'GET',
+        url: '/api/dev/mailbox',
+        remoteAddress: '203.0.113.7',
+      })
+      assert.equal(remote.statusCode, 404)
+      const proxied = await app.inject({
+        method: 'GET',
+        url: '/api/dev/mailbox',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      })
+      assert.equal(proxied.statusCode, 404)
+      const { app: production } = await createTestApp(engine, { ...FAST_HASH_ENV, NODE_ENV: 'production' })
+      assert.equal((await production.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode, 404)
+    })
+  })
+}

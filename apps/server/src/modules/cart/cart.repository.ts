@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
+import type { Db } from '../../platform/db/database.ts'
+
+export function insertCart(
+  db: Db,
+  cart: { siteCode: string; currency: string; channel: string; sessionId: string; customerId: string | null },
+) {
+  const id = randomUUID()
+  const now = new Date().toISOString()
+  return db
+    .insertInto('carts')
+    .values({
+      id,
+      site_code: cart.siteCode,
+      currency: cart.currency,
+      channel: cart.channel,
+      session_id: cart.sessionId,
+      customer_id: cart.customerId,
+      country_code: null,
+      zip_code: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
+    .then(() => id)
+}
+
+export function findCart(db: Db, id: string) {
+  return db.selectFrom('carts').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export function findItems(db: Db, cartId: string) {
+  return db
+    .selectFrom('cart_items')
+    .selectAll()
+    .where('cart_id', '=', cartId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+}
+
+export function findItem(db: Db, cartId: string, itemId: string) {
+  return db
+    .selectFrom('cart_items')
+    .selectAll()
+    .where('cart_id', '=', cartId)
+    .where('id', '=', itemId)
+    .executeTakeFirst()
+}
+
+export function findItemByYrn(db: Db, cartId: string, itemYrn: string) {
+  return db
+    .selectFrom('cart_items')
+    .select(['id', 'quantity'])
+    .where('cart_id', '=', cartId)
+    .where('item_yrn', '=', itemYrn)
+    .executeTakeFirst()
+}
+
+/** Adds a line, or raises the quantity of the line with the same yrn, in one statement. */
+export async function upsertItem(
+  db: Db,
+  item: { cartId: string; itemYrn: string; productId: string; variantId: string | null; quantity: number },
+): Promise<string> {
+  const row = await db
+    .insertInto('cart_items')
+    .values({
+      id: randomUUID(),
+      cart_id: item.cartId,
+      item_yrn: item.itemYrn,
+      product_id: item.productId,
+      variant_id: item.variantId,
+      quantity: item.quantity,
+      note: null,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['cart_id', 'item_yrn'])
+        .doUpdateSet({ quantity: sql<number>`cart_items.quantity + excluded.quantity` }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+export function updateItem(db: Db, itemId: string, changes: { quantity?: number; note?: string | null }) {
+  return db.updateTable('cart_items').set(changes).where('id', '=', itemId).execute()
+}
+
+export function deleteItem(db: Db, cartId: string, itemId: string) {
+  return db.deleteFrom('cart_items').where('cart_id', '=', cartId).where('id', '=', itemId).executeTakeFirst()
+}
+
+/**
+ * Opens a write on a cart: bumps its version first, which takes the row's write lock on PostgreSQL (and
+ * the database's on SQLite) until the transaction ends, so concurrent writes to one cart run one by one.
+ */
+export function lockCart(db: Db, id: string) {
+  return db
+    .updateTable('carts')
+    .set({ updated_at: new Date().toISOString(), version: sql<number>`version + 1` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+export function findCustomerCarts(db: Db, customerId: string, siteCode: string) {
+  return db
+    .selectFrom('carts')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('site_code', '=', siteCode)
+    .where('status', '=', 'OPEN')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .execute()
+}
+
+export function updateCart(
+  db: Db,
+  id: string,
+  changes: {
+    country_code?: string | null
+    zip_code?: string | null
+    site_code?: string
+    currency?: string
+    status?: string
+  },
+) {
+  return db.updateTable('carts').set(changes).where('id', '=', id).execute()
+}
+
+/** Sets a line's quantity and note, or adds the line; used by the merge (quantities of one yrn add up). */
+export async function mergeItem(
+  db: Db,
+  item: {
+    cartId: string
+    itemYrn: string
+    productId: string
+    variantId: string | null
+    quantity: number
+    note: string | null
+  },
+): Promise<void> {
+  await db
+    .insertInto('cart_items')
+    .values({
+      id: randomUUID(),
+      cart_id: item.cartId,
+      item_yrn: item.itemYrn,
+      product_id: item.productId,
+      variant_id: item.variantId,
+      quantity: item.quantity,
+      note: item.note,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) =>
+      oc.columns(['cart_id', 'item_yrn']).doUpdateSet({
+        quantity: sql<number>`cart_items.quantity + excluded.quantity`,
+        note: sql<string | null>`coalesce(cart_items.note, excluded.note)`,
+      }),
+    )
+    .execute()
+}
+
+export function touchCart(db: Db, cartId: string) {
+  return db
+    .updateTable('carts')
+    .set({ updated_at: new Date().toISOString(), version: sql<number>`version + 1` })
+    .where('id', '=', cartId)
+    .execute()
+}
+
+/** OPEN → ORDERED, once: false when the cart was ordered already (a concurrent order won). */
+export async function markOrdered(db: Db, cartId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('carts')
+    .set({ status: 'ORDERED', updated_at: new Date().toISOString() })
+    .where('id', '=', cartId)
+    .where('status', '=', 'OPEN')
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}

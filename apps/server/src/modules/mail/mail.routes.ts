@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AppContext } from '../../platform/http/context.ts'
+import { notFound } from '../../platform/http/errors.ts'
+import { listOutbox } from '../../platform/mail/mailer.ts'
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  )
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+
+/**
+ * The mailbox holds live reset and deletion links: it answers only a client on this machine, judged by the
+ * socket itself (not by X-Forwarded-For, which anyone can send) and never through a proxy.
+ */
+function isLocalRequest(request: FastifyRequest): boolean {
+  const remote = request.raw.socket?.remoteAddress ?? ''
+  const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined
+  return LOOPBACK.has(remote) && !proxied
+}
+
+/**
+ * Development mailbox: GET /api/dev/mailbox lists the outbox (the mail the shop sent while no SMTP_URL is
+ * set) as JSON, or as a page with `?view=html`. Off in production and for any client not on this machine (404).
+ */
+export function mailRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/api/dev/mailbox',
+      {
+        schema: {
+          hide: true,
+          querystring: z.object({ view: z.enum(['json', 'html']).default('json') }),
+        },
+      },
+      async (request, reply) => {
+        if (ctx.config.production || !isLocalRequest(request)) throw notFound('Mailbox')
+        const mails = (await listOutbox(ctx.db)).map((m) => ({
+          id: m.id,
+          to: m.recipient,
+          subject: m.subject,
+          text: m.text_body,
+          html: m.html_body,
+          created: m.created_at,
+        }))
+        void reply.header('cache-control', 'no-store')
+        if (request.query.view === 'json') return { mails }
+        const items = mails
+          .map(
+            (m) =>
+              `<article><h2>${escapeHtml(m.subject)}</h2><p>To ${escapeHtml(m.to)} · ${escapeHtml(m.created)}</p><pre>${escapeHtml(m.text).replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</pre></article>`,
+          )
+          .join('')
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(
+            `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox</title></head><body><h1>Development mailbox</h1>${items || '<p>No mail yet.</p>'}</body></html>`,
+          )
+      },
+    )
+  }
+}

@@ -1,0 +1,62 @@
+import { PagingQuerySchema, TOTAL_COUNT_HEADER } from '@shop/contracts/common'
+import { ErrorSchema } from '@shop/contracts/errors'
+import { OrderSchema } from '@shop/contracts/order'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { authenticate, authenticateCustomer } from '../../platform/auth/guard.ts'
+import type { AppContext } from '../../platform/http/context.ts'
+import { cancelOrder, getOrder, listOrders } from './order.service.ts'
+
+export function orderRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/api/order/orders/:orderId',
+      {
+        schema: {
+          tags: ['order'],
+          security: [{ bearer: [] }],
+          params: z.object({ orderId: z.string().max(64) }),
+          response: { 200: OrderSchema },
+        },
+      },
+      async (request) => getOrder(ctx, await authenticate(ctx.db, request), request.params.orderId),
+    )
+
+    /** The signed-in customer's orders, newest first; the total is in x-total-count (spec §3, §9). */
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/api/order/orders',
+      {
+        schema: {
+          tags: ['order'],
+          security: [{ bearer: [] }],
+          querystring: PagingQuerySchema.extend({
+            pageSize: z.coerce.number().int().min(1).max(200).default(10),
+          }),
+          response: { 200: z.array(OrderSchema), 401: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { customerId } = await authenticateCustomer(ctx.db, request)
+        const page = await listOrders(ctx, customerId, request.query)
+        void reply.header(TOTAL_COUNT_HEADER, String(page.total))
+        return page.items
+      },
+    )
+
+    /** Cancel: status DECLINED, only from CREATED or CONFIRMED (409 otherwise); stock returned, payment refunded. */
+    app.withTypeProvider<ZodTypeProvider>().post(
+      '/api/order/orders/:orderId/transitions',
+      {
+        schema: {
+          tags: ['order'],
+          security: [{ bearer: [] }],
+          params: z.object({ orderId: z.string().max(64) }),
+          body: z.object({ status: z.literal('DECLINED') }),
+          response: { 200: OrderSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+        },
+      },
+      async (request) => cancelOrder(ctx, await authenticate(ctx.db, request), request.params.orderId),
+    )
+  }
+}

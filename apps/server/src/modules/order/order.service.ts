@@ -1,0 +1,163 @@
+import { randomInt } from 'node:crypto'
+import type { OrderAddress } from '@shop/contracts/address'
+import type { Order, OrderRequest } from '@shop/contracts/order'
+import type { Principal } from '../../platform/auth/tokens.ts'
+import type { Db } from '../../platform/db/database.ts'
+import type { AppContext } from '../../platform/http/context.ts'
+import { conflict, notFound } from '../../platform/http/errors.ts'
+import type { Totals } from '../calculation/calculate.ts'
+import * as payments from '../payment/payment.service.ts'
+import * as repo from './order.repository.ts'
+import { toOrderView } from './order.view.ts'
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
+
+/** Readable order ids: ORD- and 10 random upper-case letters and digits. */
+export const newOrderId = () =>
+  `ORD-${Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')}`
+
+/** What the shop keeps of an order besides its lines; stored as JSON columns. */
+export interface ShippingRecord {
+  methodId: string
+  zoneId: string
+  name: string
+  costMinor: number
+  currency: string
+  /** The tax terms the order was priced with (the orders table has no column of its own for them yet). */
+  tax: { label: string; rateBasisPoints: number; included: boolean }
+}
+
+export interface PaymentRecord {
+  method: string
+  brand: string
+  last4: string
+  chargeId: string
+  amountMinor: number
+  status: string
+}
+
+export interface NewOrder {
+  id: string
+  principal: Principal
+  siteCode: string
+  cartId: string
+  customer: OrderRequest['customer']
+  addresses: OrderAddress[]
+  shipping: ShippingRecord
+  payment: PaymentRecord
+  totals: Totals
+  entries: Array<{
+    itemYrn: string
+    productId: string
+    variantId: string | null
+    name: string
+    quantity: number
+    unitPriceMinor: number
+    totalMinor: number
+  }>
+}
+
+/** Writes an order in status CREATED; `db` is the checkout's transaction. */
+export async function createOrder(db: Db, order: NewOrder): Promise<void> {
+  const { totals } = order
+  await repo.insertOrder(
+    db,
+    {
+      id: order.id,
+      status: 'CREATED',
+      site_code: order.siteCode,
+      cart_id: order.cartId,
+      customer_id: order.principal.customerId,
+      session_id: order.principal.sessionId,
+      email: order.customer.email,
+      currency: totals.currency,
+      subtotal_minor: totals.subtotalMinor,
+      discount_minor: totals.discountMinor,
+      fees_minor: totals.feesMinor,
+      tax_minor: totals.taxMinor,
+      shipping_minor: totals.shippingMinor,
+      total_minor: totals.totalMinor,
+      customer: JSON.stringify(order.customer),
+      addresses: JSON.stringify(order.addresses),
+      shipping: JSON.stringify(order.shipping),
+      payment: JSON.stringify(order.payment),
+      created_at: new Date().toISOString(),
+    },
+    order.entries.map((e, index) => ({
+      order_id: order.id,
+      line: index + 1,
+      item_yrn: e.itemYrn,
+      product_id: e.productId,
+      variant_id: e.variantId,
+      name: e.name,
+      quantity: e.quantity,
+      unit_price_minor: e.unitPriceMinor,
+      total_minor: e.totalMinor,
+    })),
+  )
+}
+
+/** An order is visible to the session or the customer that placed it; to anyone else it does not exist. */
+export async function getOrder(ctx: AppContext, principal: Principal, orderId: string): Promise<Order> {
+  const order = await repo.findOrder(ctx.db, orderId)
+  if (!order || !ownsOrder(principal, order)) throw notFound('Order', orderId)
+  return toOrderView(order, await repo.findEntries(ctx.db, orderId))
+}
+
+/**
+ * A customer's order belongs to that customer only; a guest order to the session that placed it. (A session
+ * id outlives sign-out in the browser, so it must not open a customer's orders to whoever uses it next.)
+ */
+export function ownsOrder(
+  principal: Principal,
+  order: { customer_id: string | null; session_id: string | null },
+) {
+  return order.customer_id !== null
+    ? order.customer_id === principal.customerId
+    : order.session_id !== null && order.session_id === principal.sessionId
+}
+
+/** The signed-in customer's orders, newest first, with the total for the x-total-count header. */
+export async function listOrders(
+  ctx: AppContext,
+  customerId: string,
+  page: { pageNumber: number; pageSize: number },
+): Promise<{ items: Order[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    repo.listCustomerOrders(ctx.db, customerId, (page.pageNumber - 1) * page.pageSize, page.pageSize),
+    repo.countCustomerOrders(ctx.db, customerId),
+  ])
+  const entries = await repo.findEntriesOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  )
+  const linesOf = (id: string) => entries.filter((e) => e.order_id === id)
+  return { items: rows.map((row) => toOrderView(row, linesOf(row.id))), total }
+}
+
+export const CANCELLABLE_STATUSES = ['CREATED', 'CONFIRMED']
+
+/**
+ * Cancel (spec §4: a transition to DECLINED, only from CREATED or CONFIRMED): in one transaction the status
+ * moves (guarded), the units go back into stock and the payment is refunded through the payment service.
+ */
+export async function cancelOrder(ctx: AppContext, principal: Principal, orderId: string): Promise<Order> {
+  const order = await repo.findOrder(ctx.db, orderId)
+  if (!order || !ownsOrder(principal, order)) throw notFound('Order', orderId)
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.transition(trx, orderId, CANCELLABLE_STATUSES, 'DECLINED'))) {
+      throw conflict('order_not_cancellable', `Order ${orderId} can no longer be cancelled`)
+    }
+    for (const entry of await repo.findEntries(trx, orderId)) {
+      await repo.returnStock(trx, {
+        productId: entry.product_id,
+        variantId: entry.variant_id,
+        quantity: entry.quantity,
+      })
+    }
+    const payment = JSON.parse(order.payment) as PaymentRecord
+    await payments.refund(payment.method, payment.chargeId, trx)
+    await repo.setPayment(trx, orderId, JSON.stringify({ ...payment, status: 'REFUNDED' }))
+  })
+  return getOrder(ctx, principal, orderId)
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto'
+import type { CardError, CardToken, CardTokenRequest } from '@shop/contracts/payment'
+import type { Db } from '../../platform/db/database.ts'
+import { outcomeOf, validateCard } from './card-rules.ts'
+import type { PaymentProvider } from './payment.provider.ts'
+import * as repo from './payment.repository.ts'
+
+/** The built-in test card provider: a token from card data, then a charge that behaves like a test mode. */
+export async function tokenizeTestCard(db: Db, request: CardTokenRequest): Promise<CardToken | CardError> {
+  const card = validateCard(request)
+  if ('error' in card) return card
+  const id = `tok_${randomBytes(12).toString('hex')}`
+  const last4 = card.digits.slice(-4)
+  await repo.insertCardToken(db, { id, ...card, last4, outcome: outcomeOf(card.digits) })
+  return {
+    id,
+    object: 'token',
+    card: { brand: card.brand, last4, exp_month: card.expMonth, exp_year: card.expYear },
+  }
+}
+
+const chargeIdOf = (tokenId: string) => `ch_${tokenId.slice(4)}`
+const tokenIdOf = (chargeId: string) => `tok_${chargeId.slice(3)}`
+
+export const testCardProvider: PaymentProvider = {
+  id: 'test-card',
+  async charge({ token }, db) {
+    const used = await repo.useCardToken(db, token)
+    if (!used)
+      return {
+        ok: false,
+        code: 'processing_error',
+        message: 'The card token is unknown or was used already.',
+      }
+    if (used.outcome === 'declined')
+      return { ok: false, code: 'card_declined', message: 'Your card was declined.' }
+    if (used.outcome === 'insufficient_funds') {
+      return { ok: false, code: 'insufficient_funds', message: 'Your card has insufficient funds.' }
+    }
+    return { ok: true, chargeId: chargeIdOf(used.id), brand: used.brand, last4: used.last4 }
+  },
+  async refund(chargeId, db) {
+    await repo.markRefunded(db, tokenIdOf(chargeId))
+  },
+}

@@ -1,0 +1,229 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import type { SearchResult } from '@shop/contracts/search'
+import type { KyselyPlugin } from 'kysely'
+import type { AppContext } from '../../platform/http/context.ts'
+import {
+  insertCategory,
+  insertProduct,
+  insertProductText,
+  insertSite,
+} from '../../platform/testing/fixtures.ts'
+import { createTestApp } from '../../platform/testing/test-app.ts'
+import { testEngines } from '../../platform/testing/test-db.ts'
+import { countMatches } from './search.repository.ts'
+import { reindexProducts, searchProducts } from './search.service.ts'
+
+for (const { engine, skip } of testEngines()) {
+  describe(`product search on ${engine}`, { skip }, async () => {
+    const { app, database } = await createTestApp(engine)
+    const db = database.db
+    const ctx: AppContext = { db, engine, config: {} as never, log: app.log }
+    await insertSite(db, { code: 'default', languages: ['en', 'de'] })
+    const clothing = await insertCategory(db, { id: 'c-clothing', name: 'Clothing' })
+    const shirts = await insertCategory(db, { id: 'c-shirts', name: 'Shirts', parentId: clothing })
+    const bags = await insertCategory(db, { id: 'c-bags', name: 'Bags' })
+    await insertProduct(db, {
+      id: 'oxford',
+      name: 'Oxford Shirt',
+      prices: { USD: { effective: 4900 } },
+      categoryIds: [shirts],
+    })
+    await insertProductText(db, 'oxford', 'de', 'Oxford-Hemd', 'Ein frisches Hemd aus Baumwolle.')
+    await insertProduct(db, {
+      id: 'tee',
+      name: 'Striped Shirts Pack',
+      prices: { USD: { effective: 2500 } },
+      categoryIds: [shirts],
+    })
+    await insertProductText(db, 'tee', 'de', 'Gestreifte Shirts', 'Zwei Shirts im Paket.')
+    await insertProduct(db, {
+      id: 'tote',
+      name: 'Canvas Tote',
+      prices: { USD: { effective: 1900 } },
+      categoryIds: [bags],
+    })
+    await insertProductText(
+      db,
+      'tote',
+      'de',
+      'Stofftasche',
+      'Eine Tasche aus Segeltuch, passt zu jedem Shirt.',
+    )
+    await insertProduct(db, {
+      id: 'backpack',
+      name: 'Hiking Backpack',
+      prices: { USD: { effective: 8900 } },
+      categoryIds: [bags],
+    })
+    await insertProductText(db, 'backpack', 'de', 'Wanderrucksack mit Taschen', 'Viele Taschen für alles.')
+    await insertProduct(db, { id: 'hidden', name: 'Hidden shirt', categoryIds: [shirts] })
+    await db.updateTable('products').set({ published: 0 }).where('id', '=', 'hidden').execute()
+    for (let i = 0; i < 12; i++) {
+      await insertProduct(db, {
+        id: `mug-${i}`,
+        name: `Coffee Mug ${i}`,
+        prices: { USD: { effective: 1000 + i } },
+      })
+    }
+    await reindexProducts(ctx)
+
+    async function search(query: Record<string, string | number>): Promise<SearchResult> {
+      const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))
+      const res = await app.inject({ url: `/api/search/products?${qs}` })
+      assert.equal(res.statusCode, 200, res.body)
+      return res.json()
+    }
+    const ids = (r: SearchResult) => r.hits.map((h) => h.objectID)
+
+    test('answers the hosted-index shape with ranked hits', async () => {
+      const r = await search({ q: 'shirt' })
+      assert.equal(r.page, 0)
+      assert.equal(r.hitsPerPage, 5)
+      assert.ok(r.nbHits >= 2)
+      // Name matches outrank a mention only in the description; unpublished products never show.
+      assert.deepEqual(ids(r).slice(0, 2).sort(), ['oxford', 'tee'])
+      assert.ok(!ids(r).includes('hidden'))
+      const hit = r.hits.find((h) => h.objectID === 'oxford')
+      assert.equal(hit?.name, 'Oxford Shirt')
+      assert.equal(hit?.price?.effectiveAmount, 49)
+      assert.deepEqual(hit?.categories, [shirts])
+    })
+
+    test('matches a prefix of the last word', async () => {
+      assert.deepEqual(
+        ids(await search({ q: 'shir' }))
+          .slice(0, 2)
+          .sort(),
+        ['oxford', 'tee'],
+      )
+      assert.deepEqual(ids(await search({ q: 'hiking back' })), ['backpack'])
+    })
+
+    test('stems English words', async () => {
+      const r = await search({ q: 'shirts' })
+      assert.ok(ids(r).includes('oxford'), 'shirts finds shirt')
+      assert.ok(ids(await search({ q: 'packs' })).includes('tee'))
+    })
+
+    test('tolerates one wrong, missing or swapped letter', async () => {
+      assert.ok(ids(await search({ q: 'shurt' })).includes('oxford'))
+      assert.ok(ids(await search({ q: 'oxfrd shirt' })).includes('oxford'))
+      assert.ok(ids(await search({ q: 'backpakc' })).includes('backpack'))
+      assert.equal((await search({ q: 'shxyzt' })).nbHits, 0)
+    })
+
+    test('stems German words in German', async () => {
+      const r = await search({ q: 'Taschen', language: 'de' })
+      assert.ok(ids(r).includes('tote'), 'Taschen finds Tasche')
+      assert.ok(ids(r).includes('backpack'))
+      assert.deepEqual(ids(await search({ q: 'Hemden', language: 'de' })), ['oxford'])
+      // In English the German words are not indexed.
+      assert.equal((await search({ q: 'Hemden', language: 'en' })).nbHits, 0)
+      assert.deepEqual(
+        ids(await search({ q: 'hemd', language: 'fr' })),
+        [],
+        'an unknown language falls back to en',
+      )
+    })
+
+    test('filters by category with its subcategories, and by price', async () => {
+      assert.deepEqual(ids(await search({ q: 'shirt', category: clothing })).sort(), ['oxford', 'tee'])
+      const inBags = await search({ q: 'shirt', language: 'de', category: bags })
+      assert.deepEqual(ids(inBags), ['tote'])
+      assert.deepEqual(ids(await search({ q: 'shirt', priceMax: 30 })), ['tee'])
+      assert.deepEqual(ids(await search({ q: 'shirt', priceMin: 30, priceMax: 50 })), ['oxford'])
+      assert.equal((await search({ q: 'shirt', category: 'nope' })).nbHits, 0)
+    })
+
+    test('pages through the hits', async () => {
+      const first = await search({ q: 'mug', hitsPerPage: 5 })
+      assert.equal(first.nbHits, 12)
+      assert.equal(first.nbPages, 3)
+      const second = await search({ q: 'mug', hitsPerPage: 5, page: 1 })
+      const third = await search({ q: 'mug', hitsPerPage: 5, page: 2 })
+      assert.equal(third.hits.length, 2)
+      const all = [...ids(first), ...ids(second), ...ids(third)]
+      assert.equal(new Set(all).size, 12)
+      assert.equal((await search({ q: 'mug', page: 9 })).hits.length, 0)
+    })
+
+    test('counts matches up to a cap, exactly below it', async () => {
+      const filter = {
+        language: 'en',
+        groups: [{ alternatives: ['mug'], prefix: true }],
+        currency: 'USD',
+        now: new Date().toISOString(),
+      }
+      assert.equal(await countMatches(db, engine, filter, 5), 6)
+      assert.equal(await countMatches(db, engine, filter, 12), 12)
+      assert.equal(await countMatches(db, engine, filter, 1000), 12)
+      const exact = await search({ q: 'mug', hitsPerPage: 5 })
+      assert.equal(exact.nbHitsExhaustive, undefined)
+    })
+
+    test('keeps the index current on product writes', async () => {
+      await insertProduct(db, { id: 'lamp', name: 'Brass Lamp' })
+      assert.equal((await search({ q: 'brass' })).nbHits, 0)
+      await reindexProducts(ctx, ['lamp'])
+      assert.deepEqual(ids(await search({ q: 'brass' })), ['lamp'])
+      await db
+        .updateTable('product_texts')
+        .set({ name: 'Copper Lamp' })
+        .where('product_id', '=', 'lamp')
+        .execute()
+      await reindexProducts(ctx, ['lamp'])
+      assert.equal((await search({ q: 'brass' })).nbHits, 0)
+      assert.deepEqual(ids(await search({ q: 'copper' })), ['lamp'])
+    })
+
+    test('punctuation only finds nothing; query syntax is not interpreted', async () => {
+      assert.equal((await search({ q: '!!!' })).nbHits, 0)
+      const r = await search({ q: 'shirt" OR "mug*' })
+      assert.ok(r.nbHits >= 0)
+    })
+
+    test('a page of hits costs the same number of statements whatever its size', async () => {
+      const counter = { queries: 0 }
+      const plugin: KyselyPlugin = {
+        transformQuery: (args) => {
+          counter.queries++
+          return args.node
+        },
+        transformResult: async (args) => args.result,
+      }
+      const counted: AppContext = { ...ctx, db: db.withPlugin(plugin) }
+      const locale = { siteCode: 'default', language: 'en', currency: 'USD' }
+      const small = await searchProducts(counted, locale, { q: 'mug', hitsPerPage: 2, page: 0 })
+      const smallQueries = counter.queries
+      counter.queries = 0
+      const large = await searchProducts(counted, locale, { q: 'mug', hitsPerPage: 12, page: 0 })
+      assert.equal(small.hits.length, 2)
+      assert.equal(large.hits.length, 12)
+      assert.equal(counter.queries, smallQueries)
+      assert.ok(smallQueries <= 8, `${smallQueries} statements`)
+    })
+
+    test('malformed input is a 400 with details', async () => {
+      for (const qs of [
+        '',
+        'q=',
+        'q=%20',
+        'q=a&hitsPerPage=0',
+        'q=a&hitsPerPage=51',
+        'q=a&page=-1',
+        'q=a&page=x',
+        'q=a&language=english',
+        'q=a&category=a%20b',
+        'q=a&priceMin=-1',
+        'q=a&priceMin=5&priceMax=1',
+        'q=a&sort=price',
+        `q=${'a'.repeat(201)}`,
+      ]) {
+        const res = await app.inject({ url: `/api/search/products?${qs}` })
+        assert.equal(res.statusCode, 400, `${qs}: ${res.body}`)
+        assert.ok(res.json().details?.length > 0, qs)
+      }
+    })
+  })
+}

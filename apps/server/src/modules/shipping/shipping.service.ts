@@ -1,0 +1,169 @@
+import { toAmount } from '@shop/contracts/money'
+import type { ShippingZone } from '@shop/contracts/shipping'
+import type { AppContext } from '../../platform/http/context.ts'
+import { badRequest, notFound } from '../../platform/http/errors.ts'
+import * as repo from './shipping.repository.ts'
+
+/** A fee tier: from this order value (inclusive) the method costs feeMinor; tiers ascend. */
+export interface FeeTier {
+  minOrderMinor: number
+  feeMinor: number
+}
+
+export interface ZoneOptions {
+  methods: boolean
+  fees: boolean
+  activeOnly: boolean
+}
+
+export async function listZones(
+  ctx: AppContext,
+  siteCode: string,
+  options: ZoneOptions,
+): Promise<ShippingZone[]> {
+  if (!(await repo.siteExists(ctx.db, siteCode))) throw notFound('Site', siteCode)
+  const zones = await repo.findZones(ctx.db, siteCode)
+  const methods =
+    options.methods && zones.length
+      ? await repo.findMethods(
+          ctx.db,
+          zones.map((z) => z.id),
+          options.activeOnly,
+        )
+      : []
+  return zones.map((zone) => ({
+    id: zone.id,
+    name: zone.name,
+    shipTo: parseCountries(zone.ship_to).map((countryCode) => ({ countryCode })),
+    methods: methods
+      .filter((m) => m.zone_id === zone.id)
+      .map((m) => {
+        const tiers = parseTiers(m.fees)
+        const money = (minor: number) => ({ amount: toAmount(minor, m.currency), currency: m.currency })
+        return {
+          id: m.id,
+          name: m.name,
+          zoneId: zone.id,
+          fee: money(tiers[0]?.feeMinor ?? 0),
+          fees: options.fees
+            ? tiers.map((t) => ({ minOrderValue: money(t.minOrderMinor), cost: money(t.feeMinor) }))
+            : [],
+        }
+      }),
+  }))
+}
+
+export interface Quote {
+  methodId: string
+  zoneId: string
+  name: string
+  costMinor: number
+  currency: string
+}
+
+/**
+ * The cost of shipping an order of `orderTotalMinor` with a method to a country: the fee of the highest tier
+ * the order value reaches. A method that does not serve the country is a 400 on the addresses field.
+ */
+export async function quote(
+  ctx: Pick<AppContext, 'db'>,
+  siteCode: string,
+  countryCode: string,
+  methodId: string,
+  zoneId: string,
+  orderTotalMinor: number,
+): Promise<Quote> {
+  const method = await repo.findMethod(ctx.db, siteCode, zoneId, methodId)
+  if (!method?.active) {
+    throw badRequest('invalid_shipping_method', 'The shipping method is not available', [
+      {
+        field: 'shipping.methodId',
+        type: 'invalid',
+        message: `no active method ${methodId} in zone ${zoneId}`,
+      },
+    ])
+  }
+  if (!parseCountries(method.ship_to).includes(countryCode)) {
+    throw badRequest('country_not_served', 'The shipping method does not deliver to this country', [
+      {
+        field: 'addresses',
+        type: 'country_not_served',
+        message: `${methodId} does not ship to ${countryCode}`,
+      },
+    ])
+  }
+  return {
+    methodId: method.id,
+    zoneId: method.zone_id,
+    name: method.name,
+    costMinor: feeFor(parseTiers(method.fees), orderTotalMinor),
+    currency: method.currency,
+  }
+}
+
+/** The fee of the last tier whose minimum the order value reaches; 0 without tiers. */
+export function feeFor(tiers: FeeTier[], orderTotalMinor: number): number {
+  let fee = tiers[0]?.feeMinor ?? 0
+  for (const tier of tiers) if (orderTotalMinor >= tier.minOrderMinor) fee = tier.feeMinor
+  return fee
+}
+
+const parseCountries = (json: string) => JSON.parse(json) as string[]
+const parseTiers = (json: string) =>
+  (JSON.parse(json) as FeeTier[]).slice().sort((a, b) => a.minOrderMinor - b.minOrderMinor)
+
+export interface QuotedMethod {
+  id: string
+  name: string
+  zoneId: string
+  costMinor: number
+  currency: string
+}
+
+/**
+ * POST {site}/quote: every active method of the zones serving the country, with its cost for the order value,
+ * cheapest first (a tie keeps zone and method order, so the first wins; a free method is the cheapest).
+ */
+export async function quoteMethods(
+  ctx: Pick<AppContext, 'db'>,
+  siteCode: string,
+  countryCode: string,
+  orderTotalMinor: number,
+): Promise<QuotedMethod[]> {
+  if (!(await repo.siteExists(ctx.db, siteCode))) throw notFound('Site', siteCode)
+  const zones = (await repo.findZones(ctx.db, siteCode)).filter((z) =>
+    parseCountries(z.ship_to).includes(countryCode),
+  )
+  if (zones.length === 0) return []
+  const methods = await repo.findMethods(
+    ctx.db,
+    zones.map((z) => z.id),
+    true,
+  )
+  const quoted = methods.map((m, order) => ({
+    order,
+    id: m.id,
+    name: m.name,
+    zoneId: m.zone_id,
+    costMinor: feeFor(parseTiers(m.fees), orderTotalMinor),
+    currency: m.currency,
+  }))
+  return quoted.sort((a, b) => a.costMinor - b.costMinor || a.order - b.order).map(({ order: _, ...m }) => m)
+}
+
+/** GET shippingcosts: the cost of one method (or of the cheapest) for a country; null when nothing matches. */
+export async function shippingCost(
+  ctx: Pick<AppContext, 'db'>,
+  siteCode: string,
+  countryCode: string,
+  orderTotalMinor: number,
+  method?: { methodId?: string; zoneId?: string },
+): Promise<QuotedMethod | null> {
+  const methods = await quoteMethods(ctx, siteCode, countryCode, orderTotalMinor)
+  return (
+    methods.find(
+      (m) =>
+        (!method?.methodId || m.id === method.methodId) && (!method?.zoneId || m.zoneId === method.zoneId),
+    ) ?? null
+  )
+}

@@ -1,0 +1,58 @@
+import type { Site } from '@shop/contracts/site'
+import type { SiteRow } from '../../platform/db/schema.ts'
+
+export interface SiteExpand {
+  payment: boolean
+  tax: boolean
+  mixins: boolean
+}
+
+export function parseSiteExpand(expand: string | undefined): SiteExpand {
+  const parts = new Set((expand ?? '').split(','))
+  return { payment: parts.has('payment:active'), tax: parts.has('tax:active'), mixins: parts.has('mixin:*') }
+}
+
+interface StoredTax {
+  id: string
+  label: string
+  /** basis points: 825 is 8.25 % */
+  rate: number
+  included: boolean
+}
+
+interface StoredPayment {
+  id: string
+  publicKey: string
+}
+
+/** The stored JSON holds one entry or a list of entries; the API always answers a list. */
+function entries<T>(json: string): T[] {
+  const parsed: unknown = JSON.parse(json)
+  if (Array.isArray(parsed)) return parsed as T[]
+  return parsed && typeof parsed === 'object' ? [parsed as T] : []
+}
+
+export function toSite(row: SiteRow, isDefault: boolean, expand: SiteExpand): Site {
+  const site: Site = {
+    code: row.code,
+    name: row.name,
+    default: isDefault,
+    defaultLanguage: row.default_language,
+    languages: JSON.parse(row.languages) as string[],
+    currency: row.currency,
+  }
+  if (expand.payment) {
+    site.payment = entries<StoredPayment>(row.payment).map((p) => ({
+      id: p.id,
+      configuration: { public: { publicKey: p.publicKey } },
+    }))
+  }
+  if (expand.tax) {
+    site.tax = entries<StoredTax>(row.tax).map((t) => ({
+      id: t.id,
+      configuration: { public: { label: t.label, rate: t.rate / 100, included: Boolean(t.included) } },
+    }))
+  }
+  if (expand.mixins) site.mixins = JSON.parse(row.mixins) as Site['mixins']
+  return site
+}

@@ -1,0 +1,84 @@
+import { CurrencySchema } from '@shop/contracts/common'
+import type { Site, SiteConfiguration } from '@shop/contracts/site'
+import type { SiteRow } from '../../platform/db/schema.ts'
+import type { AppContext } from '../../platform/http/context.ts'
+import { badRequest, notFound } from '../../platform/http/errors.ts'
+import { pickLanguage } from './language.ts'
+import { parseSiteExpand, toSite } from './site.mapper.ts'
+import { listActiveSites } from './site.repository.ts'
+
+/** Spec §9: the default site code, language and (without any site) currency. */
+export const DEFAULT_SITE_CODE = 'default'
+export const DEFAULT_LANGUAGE = 'en'
+const FALLBACK_CURRENCY = 'USD'
+
+/** Search settings answered by the configuration call; the search itself is served by this shop. */
+export const SEARCH_CONFIGURATION: SiteConfiguration = {
+  active: true,
+  indexName: 'products',
+  applicationId: 'shop',
+  searchKey: 'public',
+}
+
+/** The flagged site, else the one coded `default`, else the first active one. */
+export function defaultSiteOf(rows: SiteRow[]): SiteRow | undefined {
+  return rows.find((r) => r.is_default === 1) ?? rows.find((r) => r.code === DEFAULT_SITE_CODE) ?? rows[0]
+}
+
+export async function listSites(ctx: AppContext, expand?: string): Promise<Site[]> {
+  const rows = await listActiveSites(ctx.db)
+  const fallback = defaultSiteOf(rows)
+  return rows.map((row) => toSite(row, row === fallback, parseSiteExpand(expand)))
+}
+
+export async function getSite(ctx: AppContext, code: string, expand?: string): Promise<Site> {
+  const rows = await listActiveSites(ctx.db)
+  const row = rows.find((r) => r.code === code)
+  if (!row) throw notFound('Site', code)
+  return toSite(row, row === defaultSiteOf(rows), parseSiteExpand(expand))
+}
+
+export interface LocaleHeaders {
+  'accept-language'?: string | string[]
+  currency?: string | string[]
+  'site-code'?: string | string[]
+}
+
+/** What a request reads and prices in: its site, language and currency. */
+export interface RequestLocale {
+  siteCode: string
+  language: string
+  currency: string
+}
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
+
+/**
+ * Site from the site-code header (unknown or missing: the default site); language from accept-language
+ * among the site's languages (else en); currency from the call's own parameter, else the currency
+ * header, else the site's.
+ */
+export async function resolveLocale(
+  ctx: AppContext,
+  headers: LocaleHeaders,
+  currencyParam?: string,
+): Promise<RequestLocale> {
+  const rows = await listActiveSites(ctx.db)
+  const code = first(headers['site-code'])
+  const site = rows.find((r) => r.code === code) ?? defaultSiteOf(rows)
+  const languages = site ? (JSON.parse(site.languages) as string[]) : [DEFAULT_LANGUAGE]
+  const language = pickLanguage(first(headers['accept-language']), languages) ?? DEFAULT_LANGUAGE
+  const currency =
+    currencyParam ?? headerCurrency(first(headers.currency)) ?? site?.currency ?? FALLBACK_CURRENCY
+  return { siteCode: site?.code ?? DEFAULT_SITE_CODE, language, currency }
+}
+
+function headerCurrency(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined
+  if (!CurrencySchema.safeParse(value).success) {
+    throw badRequest('validation_failed', 'The request is not valid', [
+      { field: 'headers.currency', type: 'invalid', message: 'an ISO 4217 currency code' },
+    ])
+  }
+  return value
+}
