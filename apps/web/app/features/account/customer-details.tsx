@@ -1,0 +1,138 @@
+import type { Customer } from '@shop/contracts/customer'
+import { useState } from 'react'
+import { useT } from '../../lib/shop.ts'
+import { Field, TitleSelect } from '../auth/sign-in-dialog.tsx'
+import { ActionModal } from './account-modal.tsx'
+
+export function CustomerDetails({ customer }: { customer: Customer }) {
+  const t = useT()
+  const [dialog, setDialog] = useState<'' | 'name' | 'email' | 'password' | 'deletion'>('')
+  const close = () => setDialog('')
+  const internal = customer.accounts.some((a) => a.providerId === 'internal')
+  const social = customer.accounts.find((a) => a.providerId !== 'internal')?.providerId
+  const titleKey = customer.title ? (`TITLE_${customer.title}` as const) : null
+  const name = [titleKey ? t(titleKey) : '', customer.firstName, customer.middleName, customer.lastName]
+    .filter(Boolean)
+    .join(' ')
+  return (
+    <section className="account__section" aria-labelledby="details-heading">
+      <h2 id="details-heading">{t('CUSTOMER_DETAILS')}</h2>
+      <dl className="facts">
+        <dt>{t('NAME')}</dt>
+        <dd data-testid="customer-name">{name || '–'}</dd>
+        <dt>{t('EMAIL')}</dt>
+        <dd data-testid="customer-email">{customer.contactEmail}</dd>
+        <dt>{t('CUSTOMER_NUMBER')}</dt>
+        <dd>{customer.customerNumber}</dd>
+      </dl>
+      {social ? (
+        <p className="hint">
+          {t('SOCIAL_ACCOUNT', { provider: social === 'google' ? 'Google' : 'Facebook' })}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="button" className="button button--secondary" onClick={() => setDialog('name')}>
+          {t('EDIT_NAME')}
+        </button>
+        {internal ? (
+          <>
+            <button type="button" className="button button--secondary" onClick={() => setDialog('email')}>
+              {t('EDIT_EMAIL')}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setDialog('password')}>
+              {t('CHANGE_PASSWORD')}
+            </button>
+          </>
+        ) : null}
+        <button type="button" className="button button--ghost" onClick={() => setDialog('deletion')}>
+          {t('DELETE_ACCOUNT')}
+        </button>
+      </div>
+      <ActionModal
+        title={t('EDIT_NAME')}
+        intent="name"
+        open={dialog === 'name'}
+        onClose={close}
+        submitLabel={t('SAVE')}
+      >
+        <TitleSelect defaultValue={customer.title} />
+        <Field
+          name="firstName"
+          label={t('FIRST_NAME')}
+          required={false}
+          defaultValue={customer.firstName}
+          autoComplete="given-name"
+        />
+        <Field
+          name="middleName"
+          label={t('MIDDLE_NAME')}
+          required={false}
+          defaultValue={customer.middleName}
+          autoComplete="additional-name"
+        />
+        <Field
+          name="lastName"
+          label={t('LAST_NAME')}
+          required={false}
+          defaultValue={customer.lastName}
+          autoComplete="family-name"
+        />
+      </ActionModal>
+      <ActionModal
+        title={t('EDIT_EMAIL')}
+        intent="email"
+        open={dialog === 'email'}
+        onClose={close}
+        submitLabel={t('SAVE')}
+        done={(r) => <p>{t('EDIT_EMAIL_SENT', { email: r.email ?? '' })}</p>}
+      >
+        <Field name="email" type="email" label={t('NEW_EMAIL')} autoComplete="email" />
+        <Field
+          name="password"
+          type="password"
+          label={t('CURRENT_PASSWORD')}
+          autoComplete="current-password"
+        />
+      </ActionModal>
+      <ActionModal
+        title={t('CHANGE_PASSWORD')}
+        intent="password"
+        open={dialog === 'password'}
+        onClose={close}
+        submitLabel={t('SAVE_PASSWORD')}
+        done={() => (
+          <>
+            <h3>{t('PASSWORD_CHANGED_TITLE')}</h3>
+            <p>{t('PASSWORD_CHANGED_TEXT')}</p>
+          </>
+        )}
+      >
+        <Field
+          name="currentPassword"
+          type="password"
+          label={t('CURRENT_PASSWORD')}
+          autoComplete="current-password"
+        />
+        <Field
+          name="newPassword"
+          type="password"
+          label={t('NEW_PASSWORD')}
+          autoComplete="new-password"
+          hint={t('PASSWORD_HINT')}
+        />
+        <Field name="confirm" type="password" label={t('CONFIRM_PASSWORD')} autoComplete="new-password" />
+      </ActionModal>
+      <ActionModal
+        title={t('DELETE_ACCOUNT')}
+        intent="deletion"
+        open={dialog === 'deletion'}
+        onClose={close}
+        submitLabel={t('DELETE_ACCOUNT_REQUEST_SEND')}
+        danger
+        done={() => <p>{t('DELETE_ACCOUNT_REQUESTED')}</p>}
+      >
+        <p>{t('DELETE_ACCOUNT_REQUEST_TEXT')}</p>
+      </ActionModal>
+    </section>
+  )
+}

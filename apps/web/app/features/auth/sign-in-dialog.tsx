@@ -1,0 +1,268 @@
+import { useEffect, useId, useState } from 'react'
+import { Link, useFetcher } from 'react-router'
+import { useT } from '../../lib/shop.ts'
+import { Modal } from '../../ui/modal.tsx'
+import type { AuthActionData, SignInView } from './user.ts'
+
+interface Providers {
+  providers: Array<{ providerId: 'google' | 'facebook' }>
+}
+
+/**
+ * The sign-in / sign-up dialog of spec §2 with the reset-password request and check-e-mail steps. It posts to
+ * the /sign-in route's action (the token stays in an HttpOnly cookie); success redirects to `returnTo`.
+ */
+export function SignInDialog({
+  open,
+  onClose,
+  returnTo,
+  guest = false,
+  initialView = 'signin',
+  initialError,
+}: {
+  open: boolean
+  onClose: () => void
+  returnTo: string
+  guest?: boolean
+  initialView?: SignInView
+  initialError?: AuthActionData
+}) {
+  const t = useT()
+  const [view, setView] = useState<SignInView>(initialView)
+  const fetcher = useFetcher<AuthActionData>()
+  const config = useFetcher<Providers>()
+  const result = fetcher.data ?? initialError
+  useEffect(() => {
+    if (fetcher.data?.view) setView(fetcher.data.view)
+  }, [fetcher.data])
+  useEffect(() => {
+    if (open && config.state === 'idle' && !config.data) void config.load('/sign-in?config=1')
+  }, [open, config])
+  const error = result?.view === view ? result.error : undefined
+  const title =
+    view === 'reset'
+      ? t('RESET_PASSWORD_TITLE')
+      : view === 'sent'
+        ? t('CHECK_EMAIL_TITLE')
+        : t('SIGN_IN_TITLE')
+  const action = `/sign-in?returnTo=${encodeURIComponent(returnTo)}`
+  const busy = fetcher.state !== 'idle'
+  const errorText = error
+    ? error === 'TOO_MANY_ATTEMPTS'
+      ? t('TOO_MANY_ATTEMPTS', { seconds: result?.retryAfter ?? 60 })
+      : t(error)
+    : null
+  const providers = config.data?.providers ?? []
+
+  return (
+    <Modal open={open} onClose={onClose} title={title} closeLabel={t('CLOSE_DIALOG')}>
+      <div className="auth-dialog">
+        {view === 'signin' || view === 'signup' ? (
+          <div className="auth-tabs" role="tablist" aria-label={t('SIGN_IN_TITLE')}>
+            {(['signin', 'signup'] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                role="tab"
+                aria-selected={view === v}
+                className={`auth-tabs__tab${view === v ? ' auth-tabs__tab--active' : ''}`}
+                onClick={() => setView(v)}
+              >
+                {v === 'signin' ? t('SIGN_IN_TAB') : t('SIGN_UP_TAB')}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        {errorText ? (
+          <p className="alert alert--error" role="alert">
+            {error === 'REQUEST_PW_EXPIRED_MSG' ? <strong>{t('REQUEST_PW_EXPIRED')}. </strong> : null}
+            {errorText}
+          </p>
+        ) : null}
+        {view === 'signin' ? (
+          <fetcher.Form method="post" action={action} className="auth-form">
+            <input type="hidden" name="intent" value="signin" />
+            <Field name="email" type="email" label={t('EMAIL')} autoComplete="username" />
+            <Field name="password" type="password" label={t('PASSWORD')} autoComplete="current-password" />
+            <button type="submit" className="button button--primary button--block" disabled={busy}>
+              {t('SIGN_IN')}
+            </button>
+            <button type="button" className="button button--link" onClick={() => setView('reset')}>
+              {t('FORGOT_PASSWORD')}
+            </button>
+          </fetcher.Form>
+        ) : null}
+        {view === 'signup' ? <SignUpForm action={action} busy={busy} fetcher={fetcher} /> : null}
+        {view === 'reset' ? (
+          <fetcher.Form method="post" action={action} className="auth-form">
+            <input type="hidden" name="intent" value="reset" />
+            <p>{t('RESET_PASSWORD_TEXT')}</p>
+            <Field name="email" type="email" label={t('EMAIL')} autoComplete="username" />
+            <button type="submit" className="button button--primary button--block" disabled={busy}>
+              {t('SEND_LINK')}
+            </button>
+            <button type="button" className="button button--link" onClick={() => setView('signin')}>
+              {t('BACK_TO_SIGN_IN')}
+            </button>
+          </fetcher.Form>
+        ) : null}
+        {view === 'sent' ? (
+          <div className="auth-form">
+            <p role="status">{t('CHECK_EMAIL_TEXT', { email: result?.email ?? '' })}</p>
+            <button type="button" className="button button--primary" onClick={onClose}>
+              {t('OK')}
+            </button>
+          </div>
+        ) : null}
+        {(view === 'signin' || view === 'signup') && providers.length > 0 ? (
+          <div className="auth-social">
+            <p className="auth-social__or">{t('OR')}</p>
+            {providers.map((p) => (
+              <a
+                key={p.providerId}
+                className="button button--secondary button--block"
+                href={`/auth/${p.providerId}/start?returnTo=${encodeURIComponent(returnTo)}`}
+              >
+                {p.providerId === 'google' ? t('SIGN_IN_WITH_GOOGLE') : t('SIGN_IN_WITH_FACEBOOK')}
+              </a>
+            ))}
+          </div>
+        ) : null}
+        {guest && (view === 'signin' || view === 'signup') ? (
+          <div className="auth-guest">
+            <p>{t('GUEST_HINT')}</p>
+            <Link
+              className="button button--secondary button--block"
+              to={`${returnTo}${returnTo.includes('?') ? '&' : '?'}guest=1`}
+            >
+              {t('CONTINUE_AS_GUEST')}
+            </Link>
+          </div>
+        ) : null}
+      </div>
+    </Modal>
+  )
+}
+
+function SignUpForm({
+  action,
+  busy,
+  fetcher,
+}: {
+  action: string
+  busy: boolean
+  fetcher: ReturnType<typeof useFetcher<AuthActionData>>
+}) {
+  const t = useT()
+  const [mismatch, setMismatch] = useState(false)
+  return (
+    <fetcher.Form
+      method="post"
+      action={action}
+      className="auth-form"
+      onSubmit={(event) => {
+        const form = new FormData(event.currentTarget)
+        const differs = form.get('password') !== form.get('confirm')
+        setMismatch(differs)
+        if (differs) event.preventDefault()
+      }}
+    >
+      <input type="hidden" name="intent" value="signup" />
+      <TitleSelect />
+      <Field name="firstName" label={t('FIRST_NAME')} autoComplete="given-name" required={false} />
+      <Field name="lastName" label={t('LAST_NAME')} autoComplete="family-name" required={false} />
+      <Field name="email" type="email" label={t('EMAIL')} autoComplete="username" />
+      <Field
+        name="password"
+        type="password"
+        label={t('PASSWORD')}
+        autoComplete="new-password"
+        hint={t('PASSWORD_HINT')}
+      />
+      <Field
+        name="confirm"
+        type="password"
+        label={t('CONFIRM_PASSWORD')}
+        autoComplete="new-password"
+        error={mismatch ? t('FIELDS_NOT_MATCHING') : undefined}
+      />
+      <button type="submit" className="button button--primary button--block" disabled={busy}>
+        {t('SIGN_UP')}
+      </button>
+    </fetcher.Form>
+  )
+}
+
+export function TitleSelect({ defaultValue = '' }: { defaultValue?: string }) {
+  const t = useT()
+  const id = useId()
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {t('TITLE')}
+      </label>
+      <select id={id} name="title" defaultValue={defaultValue}>
+        <option value="">{t('TITLE_NONE')}</option>
+        <option value="MR">{t('TITLE_MR')}</option>
+        <option value="MS">{t('TITLE_MS')}</option>
+        <option value="MRS">{t('TITLE_MRS')}</option>
+        <option value="DR">{t('TITLE_DR')}</option>
+      </select>
+    </div>
+  )
+}
+
+/** A labelled input with an optional hint and error, wired with aria-describedby / aria-invalid. */
+export function Field({
+  name,
+  label,
+  type = 'text',
+  autoComplete,
+  required = true,
+  defaultValue,
+  hint,
+  error,
+  minLength,
+}: {
+  name: string
+  label: string
+  type?: string
+  autoComplete?: string
+  required?: boolean
+  defaultValue?: string
+  hint?: string
+  error?: string
+  minLength?: number
+}) {
+  const id = useId()
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required={required}
+        defaultValue={defaultValue}
+        minLength={minLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from 'react'
+import { useT } from '../../lib/shop.ts'
+import { ProductImage } from '../../ui/product-image.tsx'
+
+/** Main image plus thumbnails; arrow keys, Home and End move between thumbnails (roving focus). */
+export function Gallery({ images, alt }: { images: string[]; alt: string }) {
+  const t = useT()
+  const [index, setIndex] = useState(0)
+  const thumbs = useRef<Array<HTMLButtonElement | null>>([])
+  const key = images.join('|')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: other images (a new variant) start at the first
+  useEffect(() => setIndex(0), [key])
+  const current = Math.min(index, Math.max(images.length - 1, 0))
+  function move(to: number) {
+    const next = (to + images.length) % images.length
+    setIndex(next)
+    thumbs.current[next]?.focus()
+  }
+  return (
+    <div className="gallery">
+      <ProductImage url={images[current]} alt={alt} placeholderLabel={t('PRODUCT_IMAGE_PLACEHOLDER')} eager />
+      {images.length > 1 ? (
+        // biome-ignore lint/a11y/useSemanticElements: a labelled group of thumbnail buttons
+        <div className="gallery__thumbs" role="group" aria-label={t('PRODUCT_IMAGES')}>
+          {images.map((url, i) => (
+            <button
+              key={url}
+              ref={(node) => {
+                thumbs.current[i] = node
+              }}
+              type="button"
+              className="gallery__thumb"
+              aria-label={t('SHOW_IMAGE', { n: i + 1, total: images.length })}
+              aria-pressed={i === current}
+              tabIndex={i === current ? 0 : -1}
+              onClick={() => setIndex(i)}
+              onKeyDown={(event) => {
+                const to = {
+                  ArrowRight: i + 1,
+                  ArrowDown: i + 1,
+                  ArrowLeft: i - 1,
+                  ArrowUp: i - 1,
+                  Home: 0,
+                  End: images.length - 1,
+                }[event.key]
+                if (to === undefined) return
+                event.preventDefault()
+                move(to)
+              }}
+            >
+              <img src={url} alt="" width={72} height={72} loading="lazy" />
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  )
+}

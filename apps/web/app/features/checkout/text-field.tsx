@@ -1,0 +1,50 @@
+import { useId } from 'react'
+
+/** Labelled text input with its inline error tied by aria-describedby. */
+export function TextField({
+  name,
+  label,
+  error,
+  type = 'text',
+  autoComplete,
+  optional,
+  wide,
+  value,
+  onChange,
+}: {
+  name: string
+  label: string
+  error?: string
+  type?: string
+  autoComplete?: string
+  optional?: boolean
+  wide?: boolean
+  value?: string
+  onChange?: (value: string) => void
+}) {
+  const id = useId()
+  return (
+    <div className={wide ? 'field field--wide' : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        className="input"
+        autoComplete={autoComplete}
+        required={!optional}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        value={value}
+        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
+      />
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,59 @@
+import { Form, useLocation } from 'react-router'
+import { useShop, useT } from '../../lib/shop.ts'
+
+/** Spec §2 site selector: site and language together; a plain form posting to /settings (works without JS). */
+export function SiteSelector() {
+  const { site, sites, language } = useShop()
+  const t = useT()
+  const location = useLocation()
+  const languages = Array.from(new Set(sites.flatMap((s) => s.languages)))
+  return (
+    <details className="site-selector">
+      {/* The name holds the visible code (WCAG 2.5.3 label in name). */}
+      <summary
+        className="button button--ghost"
+        aria-label={`${t('SITE_AND_LANGUAGE')}: ${site.code.toUpperCase()} · ${language.toUpperCase()}`}
+      >
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
+          <path
+            fill="currentColor"
+            d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm6.9 6h-2.9a15.7 15.7 0 0 0-1.4-3.6A8 8 0 0 1 18.9 8ZM12 4c.8 1.2 1.5 2.5 1.9 4h-3.8c.4-1.5 1.1-2.8 1.9-4ZM4.3 14a8.2 8.2 0 0 1 0-4h3.4a16.5 16.5 0 0 0 0 4H4.3Zm.8 2h2.9c.3 1.3.8 2.5 1.4 3.6A8 8 0 0 1 5.1 16ZM8 8H5.1a8 8 0 0 1 4.3-3.6C8.8 5.5 8.3 6.7 8 8Zm4 12c-.8-1.2-1.5-2.5-1.9-4h3.8c-.4 1.5-1.1 2.8-1.9 4Zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4Zm.3 5.6c.6-1.1 1.1-2.3 1.4-3.6h2.9a8 8 0 0 1-4.3 3.6Zm1.8-5.6a16.5 16.5 0 0 0 0-4h3.4a8.2 8.2 0 0 1 0 4h-3.4Z"
+          />
+        </svg>
+        <span className="site-selector__current">
+          {site.code.toUpperCase()} · {language.toUpperCase()}
+        </span>
+      </summary>
+      <Form method="post" action="/settings" className="site-selector__panel" reloadDocument>
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <div className="field">
+          <label className="field__label" htmlFor="site-select">
+            {t('SITE')}
+          </label>
+          <select id="site-select" name="site" defaultValue={site.code}>
+            {sites.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="language-select">
+            {t('LANGUAGE')}
+          </label>
+          <select id="language-select" name="language" defaultValue={language}>
+            {languages.map((l) => (
+              <option key={l} value={l}>
+                {l === 'de' ? t('LANGUAGE_DE') : t('LANGUAGE_EN')}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--primary">
+          {t('APPLY')}
+        </button>
+      </Form>
+    </details>
+  )
+}

@@ -1,0 +1,27 @@
+import { accountCalls } from './api/account.ts'
+import { authCalls } from './api/auth.ts'
+import { browseCalls } from './api/browse.ts'
+import { cartCalls } from './api/cart.ts'
+import { catalogueCalls } from './api/catalogue.ts'
+import { checkoutCalls } from './api/checkout.ts'
+import { searchCalls } from './api/search.ts'
+import { type ApiClientOptions, createTransport } from './api/transport.ts'
+
+export type { ProductListParams } from './api/catalogue.ts'
+export { type ApiClientOptions, ApiRequestError, isApiError, type Page } from './api/transport.ts'
+
+/** The typed client of the shop API, one area per file; pages reach data only through it. */
+export function createApiClient(options: ApiClientOptions) {
+  const transport = createTransport(options)
+  return {
+    ...authCalls(transport),
+    ...accountCalls(transport),
+    ...catalogueCalls(transport),
+    ...cartCalls(transport),
+    ...checkoutCalls(transport),
+    ...browseCalls(transport),
+    ...searchCalls(transport),
+  }
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>

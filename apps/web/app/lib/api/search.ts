@@ -1,0 +1,20 @@
+import type { SearchResult } from '@shop/contracts/search'
+import type { Transport } from './transport.ts'
+
+export interface SearchParams {
+  q: string
+  hitsPerPage?: number
+  page?: number
+  language?: string
+  category?: string
+  priceMin?: number
+  priceMax?: number
+}
+
+/** Product search (spec §7: the hosted-search-index query, answered by this shop). */
+export function searchCalls({ json }: Transport) {
+  return {
+    searchProducts: (params: SearchParams) =>
+      json<SearchResult>('GET', '/api/search/products', { query: { ...params } }),
+  }
+}

@@ -1,0 +1,36 @@
+import type { Cart } from '@shop/contracts/cart'
+import type { Category } from '@shop/contracts/catalogue'
+import { useRouteLoaderData } from 'react-router'
+import { type Language, translator } from '../i18n/index.ts'
+
+/** What every screen knows about the shop: the root loader's data, shaped for the browser. */
+export interface ShopData {
+  language: Language
+  /** Public origin of the shop (for canonical and Open Graph URLs). */
+  origin: string
+  site: {
+    code: string
+    name: string
+    currency: string
+    languages: string[]
+    taxLabel?: string
+    taxIncluded: boolean
+  }
+  sites: Array<{ code: string; name: string; languages: string[] }>
+  categories: Category[]
+  cart: Cart | null
+}
+
+/** The `reason` of the 503 the session middleware throws when the sites cannot be loaded (spec §8). */
+export const STORE_CONFIG_FAILURE = 'store-configuration'
+
+export function useShop(): ShopData {
+  const data = useRouteLoaderData('root') as ShopData | undefined
+  if (!data) throw new Error('useShop outside the root route')
+  return data
+}
+
+export function useT() {
+  const data = useRouteLoaderData('root') as ShopData | undefined
+  return translator(data?.language ?? 'en')
+}

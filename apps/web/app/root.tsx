@@ -1,0 +1,139 @@
+import { useEffect } from 'react'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import { signedInUser } from './features/auth/session-user.server.ts'
+import { CartPanel, CartPanelProvider } from './features/cart/cart-panel.tsx'
+import { Footer } from './features/layout/footer.tsx'
+import { TopBar } from './features/layout/top-bar.tsx'
+import { StoreConfigAlert } from './features/site/store-config-alert.tsx'
+import { translator } from './i18n/index.ts'
+import { isApiError } from './lib/api.ts'
+import { getSession } from './lib/context.server.ts'
+import { sessionMiddleware } from './lib/session.server.ts'
+import { type ShopData, STORE_CONFIG_FAILURE } from './lib/shop.ts'
+import stylesheet from './styles/app.css?url'
+import catalogueStyles from './styles/catalogue.css?url'
+import tokens from './styles/tokens.css?url'
+import { ErrorScreen } from './ui/error-screen.tsx'
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware]
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: tokens },
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'stylesheet', href: catalogueStyles },
+  {
+    rel: 'icon',
+    href: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath fill='%231f3a5f' d='M8 0 16 8 8 16 0 8z'/%3E%3C/svg%3E",
+  },
+]
+
+export async function loader({
+  context,
+  request,
+}: Route.LoaderArgs): Promise<ShopData & { user: string | null }> {
+  const session = getSession(context)
+  const { api, site } = session
+  const [categories, cart] = await Promise.all([
+    api.categoryTree().catch(() => []),
+    session.cartId
+      ? api.cartForSite(session.cartId, site.code).catch((error: unknown) => {
+          // Spec §8: a cart 404 is only a warning; a new cart is created on the next add.
+          if (isApiError(error, 404)) session.setCartId(undefined)
+          return null
+        })
+      : Promise.resolve(null),
+  ])
+  const tax = site.tax?.[0]?.configuration.public
+  return {
+    language: session.language,
+    origin: new URL(request.url).origin,
+    site: {
+      code: site.code,
+      name: site.name,
+      currency: site.currency,
+      languages: site.languages,
+      taxLabel: tax?.label,
+      taxIncluded: tax?.included ?? false,
+    },
+    sites: session.sites.map((s) => ({ code: s.code, name: s.name, languages: s.languages })),
+    categories,
+    cart,
+    user: signedInUser(request),
+  }
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData('root') as ShopData | undefined
+  return (
+    <html lang={data?.language ?? 'en'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f3a5f" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData('root') as ShopData | undefined
+  const t = translator(data?.language ?? 'en')
+  const location = useLocation()
+  useEffect(() => {
+    // Marks the page interactive; browser tests wait for it instead of guessing with timeouts.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+  useEffect(() => {
+    // Move focus to the page after client navigation so screen readers announce the new screen.
+    if (location.key !== 'default') document.getElementById('main')?.focus({ preventScroll: true })
+  }, [location.key])
+  return (
+    <CartPanelProvider>
+      <a className="skip-link" href="#main">
+        {t('SKIP_TO_CONTENT')}
+      </a>
+      {data ? <TopBar /> : null}
+      <main id="main" tabIndex={-1} className="main">
+        {children}
+      </main>
+      {data ? <CartPanel /> : null}
+      <Footer />
+    </CartPanelProvider>
+  )
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  let status = 500
+  if (isRouteErrorResponse(error)) status = error.status
+  else if (isApiError(error)) status = error.status
+  if (status >= 500 && !isRouteErrorResponse(error)) console.error(error)
+  const storeConfigFailed = isRouteErrorResponse(error) && error.data?.reason === STORE_CONFIG_FAILURE
+  return <Shell>{storeConfigFailed ? <StoreConfigAlert /> : <ErrorScreen status={status} />}</Shell>
+}

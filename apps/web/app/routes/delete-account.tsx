@@ -1,0 +1,55 @@
+import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router'
+import { completeSignOut } from '../features/auth/session-user.server.ts'
+import { isApiError } from '../lib/api.ts'
+import { getSession } from '../lib/context.server.ts'
+import { metaT, pageTitle } from '../lib/meta.ts'
+import { useT } from '../lib/shop.ts'
+import type { Route } from './+types/delete-account'
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const t = metaT(matches)
+  return [{ title: pageTitle(t, t('DELETE_ACCOUNT_TITLE')) }, { name: 'robots', content: 'noindex' }]
+}
+
+/** Delete-account screen (spec §2): confirms the mailed token, then signs out and goes home. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = getSession(context)
+  const token = new URL(request.url).searchParams.get('token') ?? ''
+  try {
+    await session.api.deleteMe(token)
+  } catch (error) {
+    return data(
+      { error: isApiError(error, 400) ? ('LINK_INVALID' as const) : ('SERVER_UNAVAILABLE' as const) },
+      400,
+    )
+  }
+  await completeSignOut(session)
+  throw redirect('/')
+}
+
+export default function DeleteAccount({ actionData }: Route.ComponentProps) {
+  const t = useT()
+  const [params] = useSearchParams()
+  const navigation = useNavigation()
+  const token = params.get('token')
+  return (
+    <div className="container page-narrow">
+      <h1>{t('DELETE_ACCOUNT_TITLE')}</h1>
+      {!token ? (
+        <p>{t('DELETE_ACCOUNT_NO_TOKEN')}</p>
+      ) : (
+        <Form method="post" className="stack">
+          {actionData?.error ? (
+            <p className="alert alert--error" role="alert">
+              {t(actionData.error)}
+            </p>
+          ) : null}
+          <p>{t('DELETE_ACCOUNT_CONFIRM_TEXT')}</p>
+          <button type="submit" className="button button--danger" disabled={navigation.state !== 'idle'}>
+            {t('DELETE_ACCOUNT_CONFIRM')}
+          </button>
+        </Form>
+      )}
+    </div>
+  )
+}

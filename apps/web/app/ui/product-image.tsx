@@ -1,0 +1,46 @@
+import type { Media } from '@shop/contracts/catalogue'
+
+/** Main image: the first committed medium (behaviour notes), else a neutral placeholder. */
+export function mainImageUrl(media: Media[] | undefined): string | undefined {
+  return media?.find((m) => !m.uncommittedMedia)?.url
+}
+
+export function ProductImage({
+  url,
+  alt,
+  placeholderLabel,
+  sizes,
+  eager,
+}: {
+  url: string | null | undefined
+  alt: string
+  placeholderLabel: string
+  sizes?: string
+  eager?: boolean
+}) {
+  if (!url) {
+    return (
+      <div className="product-image product-image--placeholder" role="img" aria-label={placeholderLabel}>
+        <svg viewBox="0 0 24 24" aria-hidden="true" width="48" height="48">
+          <path
+            fill="currentColor"
+            d="M21 5v14H3V5h18m0-2H3a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h18a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2Zm-7.5 8.5L11 15l-2-2.5L6 17h12l-4.5-5.5Z"
+          />
+        </svg>
+      </div>
+    )
+  }
+  return (
+    <div className="product-image">
+      <img
+        src={url}
+        alt={alt}
+        sizes={sizes}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        width={512}
+        height={512}
+      />
+    </div>
+  )
+}
