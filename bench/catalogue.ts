@@ -1,0 +1,104 @@
+import autocannon from 'autocannon'
+import { startShop } from '../e2e/support/shop.ts'
+import { generateCatalogue } from './generate-catalogue.ts'
+import { benchEngines, loadWithTimings } from './load.ts'
+
+/** Catalogue sizes to measure; `BENCH_SIZES=1000,100000` by default. */
+const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number)
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5)
+
+interface Row {
+  engine: string
+  size: number
+  label: string
+  rps: number
+  p50: number
+  p95: number
+  p97_5: number
+  ratio: number
+  non2xx: number
+}
+
+async function measure(url: string, headers: Record<string, string>) {
+  const base = { url, headers, connections: 10 }
+  await autocannon({ ...base, duration: 1 })
+  const { result: r, p95 } = await loadWithTimings({ ...base, duration: DURATION })
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p95,
+    p97_5: r.latency.p97_5,
+    non2xx: r.non2xx + r.errors,
+  }
+}
+
+/**
+ * Product list, product detail and live search against the trivial JSON route, per engine and catalogue
+ * size (the generator fills the shop's database before the load). autocannon reports no p95: it is
+ * computed from the per-request timings (loadWithTimings) and used for the 100,000-vs-1,000 comparison;
+ * p97.5 is printed beside it.
+ */
+export async function run(): Promise<void> {
+  const rows: Row[] = []
+  for (const engine of await benchEngines()) {
+    for (const size of SIZES) {
+      const shop = await startShop(engine)
+      try {
+        const { seconds } = await generateCatalogue(shop.databaseUrl, size)
+        console.log(`${engine}: ${size} products generated and indexed in ${seconds.toFixed(1)} s`)
+        const headers = { 'accept-language': 'en', currency: 'USD', 'site-code': 'us' }
+        const last = await fetch(
+          `${shop.url}/api/catalogue/products?pageSize=1&sort=metadata.createdAt:desc`,
+          {
+            headers,
+          },
+        ).then((r) => r.json() as Promise<Array<{ id: string }>>)
+        const routes: Array<[string, string]> = [
+          ['trivial /api/health', '/api/health'],
+          ['product list (15, prices)', '/api/catalogue/products?pageSize=15&expand=prices&q=published:true'],
+          ['product detail', `/api/catalogue/products/${last[0]?.id}?expand=prices`],
+          ['live search "shir"', '/api/search/products?q=shir&hitsPerPage=5'],
+        ]
+        let trivial = 0
+        for (const [label, path] of routes) {
+          const m = await measure(`${shop.url}${path}`, headers)
+          if (!trivial) trivial = m.rps
+          rows.push({
+            engine,
+            size,
+            label,
+            rps: m.rps,
+            p50: m.p50,
+            p95: m.p95,
+            p97_5: m.p97_5,
+            ratio: m.rps / trivial,
+            non2xx: m.non2xx,
+          })
+        }
+      } finally {
+        await shop.stop()
+      }
+    }
+  }
+  console.log(
+    '| engine | products | route | req/s | ratio to trivial | p50 ms | p95 ms | p97.5 ms | non-2xx |',
+  )
+  console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |')
+  for (const r of rows) {
+    console.log(
+      `| ${r.engine} | ${r.size} | ${r.label} | ${Math.round(r.rps)} | ${(r.ratio * 100).toFixed(1)} % | ${r.p50} | ${r.p95} | ${r.p97_5} | ${r.non2xx} |`,
+    )
+  }
+  const small = Math.min(...SIZES)
+  const large = Math.max(...SIZES)
+  for (const r of rows.filter((x) => x.size === large)) {
+    const base = rows.find((x) => x.size === small && x.engine === r.engine && x.label === r.label)
+    if (base && base !== r) {
+      const factor = r.p95 / Math.max(base.p95, 1)
+      const factor97 = r.p97_5 / Math.max(base.p97_5, 1)
+      console.log(
+        `${r.engine} ${r.label}: p95 at ${large} is ${factor.toFixed(2)}× that at ${small} ${factor <= 2 ? '(within 2×)' : '(NOT within 2×)'}; p97.5 ${factor97.toFixed(2)}×`,
+      )
+    }
+  }
+}
