@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { type RunningShop, startShop } from './support/shop.ts'
+
+/**
+ * The walking skeleton, as a shopper: home → category → product → add 2 → cart → guest checkout with the
+ * test card → confirmation with order id and total; then the order is read back through the API.
+ */
+const engines = [
+  { engine: 'sqlite' as const, skip: browserSkip },
+  {
+    engine: 'postgres' as const,
+    skip: browserSkip || (process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set'),
+  },
+]
+
+for (const { engine, skip } of engines) {
+  describe(`guest purchase journey on ${engine}`, { skip }, () => {
+    let shop: RunningShop
+    before(async () => {
+      shop = await startShop(engine)
+    })
+    after(() => shop?.stop())
+
+    for (const [viewportName, viewport] of Object.entries(viewports)) {
+      test(`${viewportName}: home → category → product → cart → checkout → confirmation`, async () => {
+        const browser = await launchBrowser()
+        const context = await browser.newContext({ viewport })
+        const page = await context.newPage()
+        const consoleErrors: string[] = []
+        page.on('pageerror', (error) => consoleErrors.push(error.message))
+
+        await page.goto(shop.url)
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+        await page.getByRole('button', { name: 'Previous slide' }).waitFor()
+        const menuButton = page.getByRole('button', { name: 'Menu' })
+        if (await menuButton.isVisible()) await menuButton.click()
+        const menu = page.getByRole('navigation', { name: 'Main menu' })
+        await menu.locator('summary', { hasText: 'Clothing' }).click()
+        await menu.getByRole('link', { name: 'T-shirts' }).click()
+        await page.waitForURL(/\/c\/t-shirts~c-tshirts/)
+        await page.getByRole('link', { name: 'Classic Crew Tee' }).first().click()
+        await page.waitForURL(/\/p\//)
+        await page.getByRole('heading', { level: 1, name: /Classic Crew Tee/ }).waitFor()
+
+        await page.getByRole('textbox', { name: 'Quantity' }).fill('2')
+        await page.getByRole('button', { name: 'Add to cart' }).click()
+        await page
+          .getByRole('status')
+          .filter({ hasText: /2 added/i })
+          .waitFor()
+
+        await page.getByRole('button', { name: 'Open cart, 2 items' }).click()
+        const cart = page.getByRole('dialog', { name: 'Your cart' })
+        await cart.waitFor()
+        assert.equal(
+          await cart
+            .getByRole('textbox', { name: /Quantity of/ })
+            .first()
+            .inputValue(),
+          '2',
+        )
+        await cart.getByRole('link', { name: 'Checkout' }).click()
+        // Checkout needs sign-in or the guest option (spec §2): the sign-in dialog comes first.
+        await page.waitForURL(/\/sign-in\?returnTo=%2Fcheckout&guest=offer/)
+        const signIn = page.getByRole('dialog', { name: 'Sign in or create an account' })
+        await signIn.getByRole('link', { name: 'Continue as guest' }).click()
+        await page.waitForURL(/\/checkout\?guest=1/)
+        const guestCookie = (await context.cookies()).find((c) => c.name === 'checkout_guest')
+        assert.equal(guestCookie?.value, '1')
+        assert.equal(guestCookie?.httpOnly, true)
+        // The choice is remembered: /checkout itself now opens the wizard.
+        await page.goto(`${shop.url}/checkout`)
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+        assert.equal(new URL(page.url()).pathname, '/checkout')
+
+        await page.getByLabel('First name').fill('Ada')
+        await page.getByLabel('Last name').fill('Lovelace')
+        await page.getByLabel('E-mail').fill('ada@example.com')
+        await page.getByLabel('Country').selectOption('US')
+        await page.getByLabel('Street and number').fill('1 Analytical Way')
+        await page.getByLabel('City').fill('Springfield')
+        await page.getByLabel('ZIP / postal code').fill('62701')
+        assert.notEqual(
+          await page.getByLabel('Shipping method').inputValue(),
+          '',
+          'a shipping method is pre-selected',
+        )
+        await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+        await page.getByLabel('Expiry month').selectOption('12')
+        await page.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 1))
+        await page.getByLabel('Security code (CVC)').fill('123')
+        await page.getByRole('button', { name: 'Place order' }).click()
+
+        await page.waitForURL(/\/confirmation\/order\//, { timeout: 20_000 })
+        const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').filter(Boolean)[2] ?? '')
+        assert.match(orderId, /^ORD-/)
+        await page.getByText(orderId).first().waitFor()
+        await page.getByText('ada@example.com').first().waitFor()
+
+        // The order exists through the API, for the shopper's own session.
+        const cookies = await context.cookies()
+        const token = cookies.find((c) => c.name === 'shop_token')?.value
+        assert.ok(token, 'the storefront keeps the token in an HttpOnly cookie')
+        assert.equal(cookies.find((c) => c.name === 'shop_token')?.httpOnly, true)
+        const res = await fetch(`${shop.url}/api/order/orders/${orderId}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+        assert.equal(res.status, 200)
+        const order = await res.json()
+        assert.equal(order.status, 'CREATED')
+        assert.equal(order.customer.email, 'ada@example.com')
+        assert.equal(order.itemCount, 2)
+        const shownTotal = await page.getByTestId('order-total').textContent()
+        assert.ok(
+          shownTotal?.includes(order.totalPrice.toFixed(2)),
+          `confirmation shows ${order.totalPrice}: ${shownTotal}`,
+        )
+        assert.deepEqual(consoleErrors, [])
+        await context.close()
+      })
+    }
+
+    test('a product page is server-rendered: its HTML has the name and price without JavaScript', async () => {
+      const products = await (
+        await fetch(`${shop.url}/api/catalogue/products?pageSize=1&expand=prices&q=published:true`, {
+          headers: { 'site-code': 'us', currency: 'USD' },
+        })
+      ).json()
+      const product = products.find((p: { prices?: unknown[] }) => p.prices?.length) ?? products[0]
+      const html = await (await fetch(`${shop.url}/p/x~${product.id}`)).text()
+      assert.ok(html.includes(product.name), 'name in the HTML')
+      const price = product.prices?.[0]?.effectiveAmount ?? product.priceRange?.minPrice.effectiveAmount
+      assert.ok(html.includes(price.toFixed(2)), `price ${price} in the HTML`)
+    })
+  })
+}

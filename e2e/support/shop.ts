@@ -1,0 +1,120 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import pg from 'pg'
+
+export type Engine = 'sqlite' | 'postgres'
+
+export interface RunningShop {
+  url: string
+  databaseUrl: string
+  stop(): Promise<void>
+}
+
+const root = resolve(import.meta.dirname, '../..')
+
+/**
+ * Starts the real shop (`apps/server/src/main.ts`, as `npm start` does after its build) on a free port with
+ * a fresh database of the given engine, seeded with the demo catalogue. Needs the web build.
+ */
+export async function startShop(
+  engine: Engine,
+  env: Record<string, string> = {},
+  options: { databaseUrl?: string } = {},
+): Promise<RunningShop> {
+  const port = await freePort()
+  // A second process on the first one's database (several processes behind one load balancer); the first
+  // shop owns the database and drops it.
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : await freshDatabase(engine)
+  const child = spawn(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', join(root, 'apps/server/src/main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: database.url,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  )
+  const url = `http://127.0.0.1:${port}`
+  await waitUntilUp(`${url}/api/health`, child)
+  return {
+    url,
+    databaseUrl: database.url,
+    async stop() {
+      await stopProcess(child)
+      await database.drop()
+    },
+  }
+}
+
+async function freshDatabase(engine: Engine): Promise<{ url: string; drop(): Promise<void> }> {
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'shop-e2e-'))
+    return { url: join(dir, 'shop.sqlite'), drop: async () => rmSync(dir, { recursive: true, force: true }) }
+  }
+  const admin = process.env.TEST_DATABASE_URL
+  if (!admin) throw new Error('TEST_DATABASE_URL is not set')
+  const name = `shop_e2e_${randomBytes(6).toString('hex')}`
+  await adminQuery(admin, `CREATE DATABASE ${name}`)
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  }
+}
+
+async function adminQuery(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`)
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  throw new Error(`the shop did not answer ${url} within ${timeoutMs} ms`)
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve()
+  return new Promise((resolvePromise) => {
+    child.once('exit', () => resolvePromise())
+    child.kill('SIGTERM')
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref()
+  })
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolvePromise(address.port) : reject()))
+    })
+  })
+}
