@@ -181,7 +181,9 @@ for (const { engine, skip } of engines) {
     // A private copy of the web build, so that a rebuild in the shared checkout cannot disturb the run.
     const buildDir = mkdtempSync(join(import.meta.dirname, '.account-build-'))
     before(async () => {
-      cpSync(resolve(import.meta.dirname, '../apps/web/build'), buildDir, { recursive: true })
+      cpSync(process.env.WEB_BUILD_DIR ?? resolve(import.meta.dirname, '../apps/web/build'), buildDir, {
+        recursive: true,
+      })
       facebook = await startFacebook(() => facebookEmail)
       smtp = await startSmtp()
       issuer = await startIssuer(() => googleEmail)

@@ -87,7 +87,9 @@ for (const { engine, skip } of engines) {
     // A private copy of the web build, so that a rebuild in the shared checkout cannot disturb the run.
     const buildDir = mkdtempSync(join(import.meta.dirname, '.auth-build-'))
     before(async () => {
-      cpSync(resolve(import.meta.dirname, '../apps/web/build'), buildDir, { recursive: true })
+      cpSync(process.env.WEB_BUILD_DIR ?? resolve(import.meta.dirname, '../apps/web/build'), buildDir, {
+        recursive: true,
+      })
       shop = await startShop(engine, { WEB_BUILD_DIR: buildDir })
     })
     after(async () => {

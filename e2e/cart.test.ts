@@ -34,7 +34,10 @@ async function add(page: Page, quantity: number) {
 /** Adds and waits until the add has landed (its notification) and the panel has closed by itself. */
 async function addAndSettle(page: Page, quantity: number) {
   await add(page, quantity)
-  await page.getByRole('status').filter({ hasText: `${quantity} added to your cart` }).waitFor()
+  await page
+    .getByRole('status')
+    .filter({ hasText: `${quantity} added to your cart` })
+    .waitFor()
   await cartDialog(page).waitFor({ state: 'hidden', timeout: 5000 })
 }
 
@@ -59,7 +62,9 @@ for (const { engine, skip } of engines) {
     const buildDir = mkdtempSync(join(import.meta.dirname, '.cart-build-'))
     const env = { WEB_BUILD_DIR: buildDir }
     before(async () => {
-      cpSync(resolve(import.meta.dirname, '../apps/web/build'), buildDir, { recursive: true })
+      cpSync(process.env.WEB_BUILD_DIR ?? resolve(import.meta.dirname, '../apps/web/build'), buildDir, {
+        recursive: true,
+      })
       shop = await startShop(engine, env)
     })
     after(async () => {
