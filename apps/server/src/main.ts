@@ -2,6 +2,7 @@ import { buildApp } from './app.ts'
 import { loadConfig } from './platform/config.ts'
 import { openDatabase } from './platform/db/database.ts'
 import { migrateToLatest } from './platform/db/migrate.ts'
+import { whenIdle } from './platform/http/in-flight.ts'
 
 /** `npm start`: migrate, fill an empty database with the demo catalogue, serve the shop. */
 const config = loadConfig()
@@ -17,6 +18,8 @@ await ensureSearchIndex({ db: database.db, engine: database.engine, config, log:
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await app.close()
+    // Handlers of requests whose client has gone may still be running: let them finish first.
+    await whenIdle(app, 10_000)
     await database.close()
     process.exit(0)
   })

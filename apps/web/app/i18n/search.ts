@@ -9,6 +9,7 @@ export const en = {
   SEARCH_DESCRIPTION: 'Products matching “{q}” at {shop}.',
   SEARCH_COUNT: '{n} products found',
   SEARCH_COUNT_ONE: '1 product found',
+  SEARCH_COUNT_MORE: '{n}+ products found',
   SEARCH_NO_RESULTS: 'No products match “{q}”. Check the spelling or try a more general word.',
   SEARCH_ERROR: 'The search is not available right now. Please try again later.',
   SEARCH_SORT: 'Sort by',
@@ -34,6 +35,7 @@ export const de: { [K in keyof typeof en]: string } = {
   SEARCH_DESCRIPTION: 'Produkte zu „{q}“ bei {shop}.',
   SEARCH_COUNT: '{n} Produkte gefunden',
   SEARCH_COUNT_ONE: '1 Produkt gefunden',
+  SEARCH_COUNT_MORE: '{n}+ Produkte gefunden',
   SEARCH_NO_RESULTS:
     'Keine Produkte zu „{q}“. Prüfen Sie die Schreibweise oder versuchen Sie einen allgemeineren Begriff.',
   SEARCH_ERROR: 'Die Suche ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut.',

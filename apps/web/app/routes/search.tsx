@@ -57,7 +57,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     refine.priceMax = undefined
   }
   const base = { query, page, refine, firstPage: append ? page : 1 }
-  if (!query) return { ...base, hits: [] as SearchHit[], total: 0, error: false }
+  if (!query) return { ...base, hits: [] as SearchHit[], total: 0, capped: false, error: false }
   try {
     const pages = append ? [page] : Array.from({ length: page }, (_, i) => i + 1)
     const results = await Promise.all(
@@ -69,10 +69,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ...base,
       hits: results.flatMap((r) => r.hits),
       total: results[0]?.nbHits ?? 0,
+      // The server counts up to a cap; beyond it nbHits is the cap and nbHitsExhaustive is false.
+      capped: results[0]?.nbHitsExhaustive === false,
       error: false,
     }
   } catch {
-    return { ...base, hits: [] as SearchHit[], total: 0, error: true }
+    return { ...base, hits: [] as SearchHit[], total: 0, capped: false, error: true }
   }
 }
 
@@ -101,7 +103,7 @@ function flatten(categories: Category[], depth = 0): Array<{ id: string; name: s
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const { categories, language, site } = useShop()
-  const { query, refine, total, error } = loaderData
+  const { query, refine, total, capped, error } = loaderData
   const listKey = `${query}?${refineParams(refine)}`
   const [hits, setHits] = useState<SearchHit[]>(loaderData.hits)
   const [pages, setPages] = useState(loaderData.page)
@@ -161,7 +163,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </h1>
         {!error && total > 0 ? (
           <p className="search-page__count" aria-live="polite">
-            {total === 1 ? t('SEARCH_COUNT_ONE') : t('SEARCH_COUNT', { n: total })}
+            {capped
+              ? t('SEARCH_COUNT_MORE', { n: total })
+              : total === 1
+                ? t('SEARCH_COUNT_ONE')
+                : t('SEARCH_COUNT', { n: total })}
           </p>
         ) : null}
       </div>

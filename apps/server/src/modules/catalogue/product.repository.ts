@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely'
-import { sql } from 'kysely'
+import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../platform/db/database.ts'
 import type { ProductRow, VariantsTable } from '../../platform/db/schema.ts'
 import type { ProductSort } from './product-query.ts'
@@ -15,7 +15,33 @@ export interface ProductCriteria {
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-function filtered(db: Db, criteria: ProductCriteria, language: string) {
+/**
+ * A category filter whose smallest set holds at least this many products is applied as a membership probe
+ * while walking a sort index (the walk stops after the page: about page × catalogue / category rows), a
+ * smaller one by gathering its products and sorting them (at most this many rows to sort).
+ */
+const WALK_MIN_CATEGORY_SIZE = 1000
+
+/** The product is in one of the categories: a probe of the (product_id, category_id) index per row. */
+const memberOf = (productId: 'p.id' | 'e.product_id', categoryIds: string[]) =>
+  sql<boolean>`exists (select 1 from category_assignments ca
+    where ca.product_id = ${sql.ref(productId)} and ca.category_id in (${sql.join(categoryIds)}))`
+
+/**
+ * True when every category set holds at least `size` products (a capped count each). An
+ * uncorrelated condition: both engines evaluate it once, before reading any row.
+ */
+function categoriesAreLarge(criteria: ProductCriteria, size: number) {
+  return sql.join(
+    criteria.categoryIdSets.map(
+      (ids) => sql`(select count(*) from (select 1 as x from category_assignments
+        where category_id in (${sql.join(ids)}) limit ${size}) capped) >= ${size}`,
+    ),
+    sql` and `,
+  )
+}
+
+function filtered(db: Db, criteria: ProductCriteria, language: string, probeCategories = false) {
   let query = db
     .selectFrom('products as p')
     .leftJoin('product_texts as t', (join) =>
@@ -27,9 +53,11 @@ function filtered(db: Db, criteria: ProductCriteria, language: string) {
     .where('p.published', '=', 1)
   for (const ids of criteria.idLists) query = query.where('p.id', 'in', ids)
   for (const categoryIds of criteria.categoryIdSets) {
-    query = query.where('p.id', 'in', (eb) =>
-      eb.selectFrom('category_assignments').select('product_id').where('category_id', 'in', categoryIds),
-    )
+    query = probeCategories
+      ? query.where(memberOf('p.id', categoryIds))
+      : query.where('p.id', 'in', (eb) =>
+          eb.selectFrom('category_assignments').select('product_id').where('category_id', 'in', categoryIds),
+        )
   }
   for (const name of criteria.names) {
     query = query.where(sql<boolean>`lower(coalesce(t.name, e.name)) like ${likePattern(name)} escape '\\'`)
@@ -58,18 +86,63 @@ function byIdAndCategory(db: Db, criteria: ProductCriteria) {
   return query
 }
 
-export function findProductPage(
+export async function findProductPage(
   db: Db,
   criteria: ProductCriteria,
   sort: ProductSort,
   page: { offset: number; limit: number },
+  walkMinCategorySize = WALK_MIN_CATEGORY_SIZE,
 ): Promise<ProductRow[]> {
   if (
     criteria.idLists.some((ids) => ids.length === 0) ||
     criteria.categoryIdSets.some((c) => c.length === 0)
   ) {
-    return Promise.resolve([])
+    return []
   }
+  const walkable =
+    criteria.idLists.length === 0 &&
+    criteria.names.length === 0 &&
+    (sort.by === 'createdAt' || sort.language === 'en')
+  if (!walkable || criteria.categoryIdSets.length === 0) {
+    return withoutSortKey(await pageQuery(db, criteria, sort, page, false).execute())
+  }
+  // A large category is probed while the sort index is walked, a small one gathered and sorted. One
+  // statement: the size condition is in both arms' LIMIT (evaluated once, before any row is read), and the
+  // arm whose LIMIT is 0 reads nothing.
+  const large = categoriesAreLarge(criteria, walkMinCategorySize)
+  const limitIf = (condition: RawBuilder<unknown>) =>
+    sql<number>`(case when ${condition} then ${page.limit} else 0 end)`
+  // The arms are parts of one statement: the outer query alone goes through the plugins.
+  const parts = db.withoutPlugins()
+  const walk = pageQuery(parts, criteria, sort, { ...page, limit: limitIf(large) }, true)
+  const gather = pageQuery(parts, criteria, sort, { ...page, limit: limitIf(sql`not (${large})`) }, false)
+  const order =
+    sort.by === 'createdAt'
+      ? sql`created_at desc, id`
+      : sort.desc
+        ? sql`sort_key desc, id desc`
+        : sql`sort_key asc, id asc`
+  const { rows } = await sql<ProductRow & { sort_key?: string }>`select * from (${walk}) w
+    union all select * from (${gather}) g order by ${order}`.execute(db)
+  return withoutSortKey(rows)
+}
+
+const withoutSortKey = (rows: Array<ProductRow & { sort_key?: string }>): ProductRow[] =>
+  rows.map(({ sort_key: _, ...row }) => row)
+
+/**
+ * One page in the sort order. The English name sort walks the (language, lower(name), product_id) index and
+ * selects its key as `sort_key`; other languages sort the filtered set by `coalesce` of their and the English
+ * name (no index can hold that); newest walks (published, created_at desc, id). With `probe`, the category
+ * filter is a per-row membership probe (for walks), otherwise a gathered id list.
+ */
+function pageQuery(
+  db: Db,
+  criteria: ProductCriteria,
+  sort: ProductSort,
+  page: { offset: number; limit: number | RawBuilder<number> },
+  probe: boolean,
+) {
   const language = sort.by === 'name' ? sort.language : 'en'
   if (
     sort.by === 'name' &&
@@ -88,24 +161,29 @@ export function findProductPage(
       .where('e.language', '=', 'en')
       .where('p.published', '=', 1)
     for (const categoryIds of criteria.categoryIdSets) {
-      walk = walk.where('p.id', 'in', (eb) =>
-        eb.selectFrom('category_assignments').select('product_id').where('category_id', 'in', categoryIds),
-      )
+      walk = probe
+        ? walk.where(memberOf('e.product_id', categoryIds))
+        : walk.where('p.id', 'in', (eb) =>
+            eb
+              .selectFrom('category_assignments')
+              .select('product_id')
+              .where('category_id', 'in', categoryIds),
+          )
     }
     return walk
       .selectAll('p')
+      .select(sql<string>`lower(e.name)`.as('sort_key'))
       .orderBy(sql`lower(e.name)`, sort.desc ? 'desc' : 'asc')
       .orderBy('e.product_id', sort.desc ? 'desc' : 'asc')
       .offset(page.offset)
       .limit(page.limit)
-      .execute()
   }
-  const base = filtered(db, criteria, language).selectAll('p')
+  const base = filtered(db, criteria, language, probe).selectAll('p')
   const ordered =
     sort.by === 'createdAt'
       ? base.orderBy('p.created_at', 'desc')
       : base.orderBy(sql`lower(coalesce(t.name, e.name))`, sort.desc ? 'desc' : 'asc')
-  return ordered.orderBy('p.id').offset(page.offset).limit(page.limit).execute()
+  return ordered.orderBy('p.id').offset(page.offset).limit(page.limit)
 }
 
 export function findPublishedProduct(db: Db, id: string): Promise<ProductRow | undefined> {

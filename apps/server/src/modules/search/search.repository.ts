@@ -104,12 +104,16 @@ export async function hasDocuments(db: Db, engine: Engine): Promise<boolean> {
   return rows.length > 0
 }
 
+/** Which matches a statement reads: all of them, those with every word in the name, or the others. */
+export type Scope = 'all' | 'names' | 'rest'
+
 /**
  * The FTS5 match: the language inside the match (an indexed column, so other languages' documents are never
- * read), the words in the name and body columns only. Words are letters and digits, the language a code
- * checked against the same rule, so nothing here is query syntax from the request.
+ * read), the words in the name and body columns only; `names` keeps the documents whose name holds every
+ * word, `rest` drops them. Words are letters and digits, the language a code checked against the same rule,
+ * so nothing here is query syntax from the request.
  */
-function ftsExpression(filter: SearchFilter): string {
+function ftsExpression(filter: SearchFilter, scope: Scope): string {
   const quote = (w: string) => `"${queryWord(w, filter.language)}"`
   const words = filter.groups
     .map((g) => {
@@ -119,24 +123,30 @@ function ftsExpression(filter: SearchFilter): string {
     })
     .join(' AND ')
   const language = /^[a-z]{2,8}$/.test(filter.language) ? filter.language : 'xx'
-  return `language : "${language}" AND {name body} : (${words})`
+  if (scope === 'names') return `language : "${language}" AND name : (${words})`
+  const all = `language : "${language}" AND {name body} : (${words})`
+  return scope === 'all' ? all : `(${all}) NOT (name : (${words}))`
 }
 
-function tsQuery(filter: SearchFilter): string {
-  return filter.groups
-    .map((g) => {
-      const terms = [...g.alternatives]
-      if (g.prefix) terms.push(`${g.alternatives[0] ?? ''}:*`)
-      return `(${terms.join(' | ')})`
-    })
-    .join(' & ')
+/** The tsquery; `names` restricts every word to the name (weight A), `rest` keeps the other matches. */
+function tsQuery(filter: SearchFilter, scope: Scope): string {
+  const query = (weight: string) =>
+    filter.groups
+      .map((g) => {
+        const terms = g.alternatives.map((w) => (weight ? `${w}:${weight}` : w))
+        if (g.prefix) terms.push(`${g.alternatives[0] ?? ''}:*${weight}`)
+        return `(${terms.join(' | ')})`
+      })
+      .join(' & ')
+  if (scope === 'names') return query('A')
+  return scope === 'all' ? query('') : `(${query('')}) & !(${query('A')})`
 }
 
 /**
  * The matching, filtered product ids (`from`/`where` fragment shared by count and page). The index holds
  * published products only (reindexProducts drops the others), so products need not be joined.
  */
-function matches(engine: Engine, filter: SearchFilter) {
+function matches(engine: Engine, filter: SearchFilter, scope: Scope = 'all') {
   const conditions = [sql`1 = 1`]
   if (filter.categoryIds) {
     conditions.push(
@@ -157,13 +167,13 @@ function matches(engine: Engine, filter: SearchFilter) {
   if (engine === 'sqlite') {
     return {
       from: sql`search_fts f`,
-      where: sql`search_fts match ${ftsExpression(filter)} and f.language = ${filter.language} and ${where}`,
+      where: sql`search_fts match ${ftsExpression(filter, scope)} and ${where}`,
       rank: sql`bm25(search_fts, 0, 0, 10.0, 1.0)`,
       order: sql`asc`,
     }
   }
   return {
-    from: sql`search_documents f, to_tsquery(${pgConfig(filter.language)}::regconfig, ${tsQuery(filter)}) q`,
+    from: sql`search_documents f, to_tsquery(${pgConfig(filter.language)}::regconfig, ${tsQuery(filter, scope)}) q`,
     where: sql`f.language = ${filter.language} and f.document @@ q and ${where}`,
     rank: sql`ts_rank(f.document, q)`,
     order: sql`desc`,
@@ -180,8 +190,9 @@ export async function countMatches(
   engine: Engine,
   filter: SearchFilter,
   cap: number,
+  scope: Scope = 'all',
 ): Promise<number> {
-  const m = matches(engine, filter)
+  const m = matches(engine, filter, scope)
   const { rows } = await sql<{ n: number }>`select count(*) as n
     from (select 1 as x from ${m.from} where ${m.where} limit ${cap + 1}) capped`.execute(db)
   return Number(rows[0]?.n ?? 0)
@@ -201,6 +212,48 @@ export async function findMatches(
   const { rows } = await sql<{ product_id: string }>`select f.product_id, ${m.rank} as rank
     from ${m.from} where ${m.where}
     order by rank ${m.order}, f.product_id limit ${page.limit} offset ${page.offset}`.execute(db)
+  return rows.map((r) => r.product_id)
+}
+
+/**
+ * One page of matches without scoring every match, for match sets too large to rank whole (more than the
+ * count cap): the products whose name holds every query word first, then the others. Within each group
+ * SQLite keeps the index order (rowid: no bm25, no sort, the read stops after the page); PostgreSQL ranks by
+ * ts_rank (a top-N heap over the group, as before). docs/decisions/0007.
+ */
+export async function findMatchesByName(
+  db: Db,
+  engine: Engine,
+  filter: SearchFilter,
+  page: { offset: number; limit: number },
+): Promise<string[]> {
+  const first = await scopedPage(db, engine, filter, 'names', page)
+  if (first.length === page.limit) return first
+  // How many name matches lie before the rest begins: known from this page unless it started past them all.
+  const inNames =
+    first.length > 0 || page.offset === 0
+      ? page.offset + first.length
+      : await countMatches(db, engine, filter, page.offset, 'names')
+  const rest = await scopedPage(db, engine, filter, 'rest', {
+    offset: Math.max(0, page.offset - inNames),
+    limit: page.limit - first.length,
+  })
+  return [...first, ...rest]
+}
+
+async function scopedPage(
+  db: Db,
+  engine: Engine,
+  filter: SearchFilter,
+  scope: Scope,
+  page: { offset: number; limit: number },
+): Promise<string[]> {
+  const m = matches(engine, filter, scope)
+  // PostgreSQL: ordering by product_id alone made it walk the primary key filtering every document.
+  const order = engine === 'sqlite' ? sql`f.rowid` : sql`${m.rank} desc, f.product_id`
+  const { rows } = await sql<{ product_id: string }>`select f.product_id
+    from ${m.from} where ${m.where}
+    order by ${order} limit ${page.limit} offset ${page.offset}`.execute(db)
   return rows.map((r) => r.product_id)
 }
 

@@ -8,6 +8,7 @@ import {
   countMatches,
   deleteDocuments,
   findMatches,
+  findMatchesByName,
   hasDocuments,
   hasPrefix,
   insertDocuments,
@@ -55,8 +56,9 @@ export async function reindexProducts(ctx: AppContext, ids?: string[]): Promise<
     await insertDocuments(trx, ctx.engine, docs)
     await insertTerms(trx, [...terms.values()])
   })
-  // Every product writer calls this, so it is also where cached list totals go stale.
+  // Every product writer calls this, so it is also where cached list totals and capped counts go stale.
   invalidateProductTotals()
+  cappedCounts = new WeakMap()
 }
 
 /**
@@ -134,17 +136,49 @@ export async function searchProducts(
 }
 
 /**
- * The ranked page and the capped count (MAX_COUNTED_HITS + 1 at most), as two statements; a first page
- * with fewer hits than asked for is its own count.
+ * The page and the capped count (MAX_COUNTED_HITS + 1 at most), as two statements. Up to the cap every
+ * match is ranked (bm25 / ts_rank); beyond it the count is not exhaustive and neither is the ranking: the
+ * products whose name holds every word come first, read in index order on SQLite, so the cost of a search
+ * does not grow with the number of matches (docs/decisions/0007).
  */
 async function findPage(
   ctx: AppContext,
   filter: SearchFilter,
   page: { offset: number; limit: number },
 ): Promise<{ ids: string[]; nbHits: number }> {
-  const ids = await findMatches(ctx.db, ctx.engine, filter, page)
-  if (page.offset === 0 && ids.length < page.limit) return { ids, nbHits: ids.length }
-  return { ids, nbHits: await countMatches(ctx.db, ctx.engine, filter, MAX_COUNTED_HITS) }
+  const nbHits = await cappedCount(ctx, filter)
+  if (nbHits === 0) return { ids: [], nbHits }
+  const ids =
+    nbHits > MAX_COUNTED_HITS
+      ? await findMatchesByName(ctx.db, ctx.engine, filter, page)
+      : await findMatches(ctx.db, ctx.engine, filter, page)
+  return { ids, nbHits }
+}
+
+/** How long a count beyond the cap is remembered (per process, per database handle and filter). */
+const CAPPED_COUNT_TTL_MS = 30_000
+let cappedCounts = new WeakMap<object, Map<string, number>>()
+
+/**
+ * The capped count. "More than the cap" is remembered for CAPPED_COUNT_TTL_MS: a broad query (the live
+ * search's first letters, typed by every shopper) then costs its page alone, not also a count that reads
+ * 1,001 matches each time. Exact counts are always made afresh. `reindexProducts` (every product writer)
+ * forgets them, as it does the list totals; another process's writes show within the TTL
+ * (docs/decisions/0007).
+ */
+async function cappedCount(ctx: AppContext, filter: SearchFilter): Promise<number> {
+  const { now: _, ...key } = filter
+  const id = JSON.stringify(key)
+  const cache = cappedCounts.get(ctx.db) ?? new Map<string, number>()
+  const until = cache.get(id)
+  if (until !== undefined && until > Date.now()) return MAX_COUNTED_HITS + 1
+  const n = await countMatches(ctx.db, ctx.engine, filter, MAX_COUNTED_HITS)
+  if (n > MAX_COUNTED_HITS) {
+    cappedCounts.set(ctx.db, cache)
+    if (cache.size >= 1000) cache.clear()
+    cache.set(id, Date.now() + CAPPED_COUNT_TTL_MS)
+  }
+  return n
 }
 
 /** The query's words, each unknown one widened by its known neighbours; undefined when none has any. */

@@ -11,7 +11,7 @@ import {
 } from '../../platform/testing/fixtures.ts'
 import { createTestApp } from '../../platform/testing/test-app.ts'
 import { testEngines } from '../../platform/testing/test-db.ts'
-import { countMatches } from './search.repository.ts'
+import { countMatches, findMatchesByName } from './search.repository.ts'
 import { reindexProducts, searchProducts } from './search.service.ts'
 
 for (const { engine, skip } of testEngines()) {
@@ -162,6 +162,48 @@ for (const { engine, skip } of testEngines()) {
       assert.equal(exact.nbHitsExhaustive, undefined)
     })
 
+    test('beyond the count cap: name matches first, pages that add up', async () => {
+      await insertProduct(db, { id: 'kettle-a', name: 'Steel Kettle' })
+      await insertProduct(db, { id: 'kettle-b', name: 'Kettle Large' })
+      await insertProduct(db, { id: 'stove', name: 'Camping Stove' })
+      await db
+        .updateTable('product_texts')
+        .set({ description: 'Heats any kettle in minutes.' })
+        .where('product_id', '=', 'stove')
+        .execute()
+      // The description-only match is indexed first, so index order alone would put it first.
+      await reindexProducts(ctx, ['stove'])
+      await reindexProducts(ctx, ['kettle-a', 'kettle-b'])
+      const filter = (...words: string[]) => ({
+        language: 'en',
+        groups: words.map((w, i) => ({ alternatives: [w], prefix: i === words.length - 1 })),
+        currency: 'USD',
+        now: new Date().toISOString(),
+      })
+      const kettles = filter('kettl')
+      const all = await findMatchesByName(db, engine, kettles, { offset: 0, limit: 10 })
+      assert.equal(all.length, 3)
+      assert.deepEqual(all.slice(0, 2).sort(), ['kettle-a', 'kettle-b'])
+      assert.equal(all[2], 'stove')
+      const oneByOne = []
+      for (let offset = 0; offset < 4; offset++) {
+        oneByOne.push(...(await findMatchesByName(db, engine, kettles, { offset, limit: 1 })))
+      }
+      assert.deepEqual(oneByOne, all)
+      assert.deepEqual(await findMatchesByName(db, engine, kettles, { offset: 1, limit: 2 }), all.slice(1))
+      assert.deepEqual(await findMatchesByName(db, engine, kettles, { offset: 2, limit: 5 }), ['stove'])
+      assert.deepEqual(
+        await findMatchesByName(db, engine, filter('steel', 'kettle'), { offset: 0, limit: 5 }),
+        ['kettle-a'],
+      )
+      // Every word must match somewhere; one in the name and one in the description is a match of the rest.
+      assert.deepEqual(
+        await findMatchesByName(db, engine, filter('camping', 'kettle'), { offset: 0, limit: 5 }),
+        ['stove'],
+      )
+      assert.equal(await countMatches(db, engine, kettles, 1000, 'names'), 2)
+    })
+
     test('keeps the index current on product writes', async () => {
       await insertProduct(db, { id: 'lamp', name: 'Brass Lamp' })
       assert.equal((await search({ q: 'brass' })).nbHits, 0)
@@ -202,6 +244,48 @@ for (const { engine, skip } of testEngines()) {
       assert.equal(large.hits.length, 12)
       assert.equal(counter.queries, smallQueries)
       assert.ok(smallQueries <= 8, `${smallQueries} statements`)
+    })
+
+    test('beyond the cap: "more than 1,000" is remembered until the next reindex', async () => {
+      const gizmos = Array.from({ length: 1001 }, (_, i) => `gizmo-${i}`)
+      await db
+        .insertInto('products')
+        .values(gizmos.map((id) => ({ id, code: id, created_at: new Date().toISOString() })))
+        .execute()
+      await db
+        .insertInto('product_texts')
+        .values(
+          gizmos.map((id, i) => ({ product_id: id, language: 'en', name: `Gizmo ${i}`, description: '' })),
+        )
+        .execute()
+      await reindexProducts(ctx, gizmos)
+      const statements: string[] = []
+      const logged: AppContext = {
+        ...ctx,
+        db: db.withPlugin({
+          transformQuery: (args) => {
+            statements.push(args.node.kind)
+            return args.node
+          },
+          transformResult: async (args) => args.result,
+        }),
+      }
+      const locale = { siteCode: 'default', language: 'en', currency: 'USD' }
+      const first = await searchProducts(logged, locale, { q: 'gizmo', hitsPerPage: 5, page: 0 })
+      assert.equal(first.nbHits, 1000)
+      assert.equal(first.nbHitsExhaustive, false)
+      assert.equal(first.nbPages, 200)
+      assert.ok(first.hits.every((h) => h.name.startsWith('Gizmo')))
+      const counted = statements.length
+      statements.length = 0
+      const again = await searchProducts(logged, locale, { q: 'gizmo', hitsPerPage: 5, page: 1 })
+      assert.equal(again.nbHitsExhaustive, false)
+      assert.equal(statements.length, counted - 1, 'the capped count is not made again')
+      assert.equal(new Set([...ids(first), ...ids(again)]).size, 10)
+      await reindexProducts(ctx, ['gizmo-0'])
+      statements.length = 0
+      await searchProducts(logged, locale, { q: 'gizmo', hitsPerPage: 5, page: 1 })
+      assert.equal(statements.length, counted, 'a reindex makes it count again')
     })
 
     test('malformed input is a 400 with details', async () => {
