@@ -1,14 +1,16 @@
 import { randomInt } from 'node:crypto'
 import type { OrderAddress } from '@shop/contracts/address'
-import type { Order, OrderRequest } from '@shop/contracts/order'
+import type { Order, OrderRequest, OrderStatus } from '@shop/contracts/order'
 import type { Principal } from '../../platform/auth/tokens.ts'
 import type { Db } from '../../platform/db/database.ts'
+import type { OrdersTable } from '../../platform/db/schema.ts'
 import type { AppContext } from '../../platform/http/context.ts'
-import { conflict, notFound } from '../../platform/http/errors.ts'
+import { AppError, conflict, notFound } from '../../platform/http/errors.ts'
 import type { Totals } from '../calculation/calculate.ts'
-import * as payments from '../payment/payment.service.ts'
+import { paymentsOf } from '../payment/payment.service.ts'
 import * as repo from './order.repository.ts'
 import { toOrderView } from './order.view.ts'
+import { type Actor, allowedTransitions, isCancel, sourcesOf } from './order-status.ts'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 
@@ -135,20 +137,81 @@ export async function listOrders(
   return { items: rows.map((row) => toOrderView(row, linesOf(row.id))), total }
 }
 
-export const CANCELLABLE_STATUSES = ['CREATED', 'CONFIRMED']
+export const CANCELLABLE_STATUSES = sourcesOf('DECLINED', 'customer')
 
 /**
- * Cancel (spec §4: a transition to DECLINED, only from CREATED or CONFIRMED): in one transaction the status
- * moves (guarded), the units go back into stock and the payment is refunded through the payment service.
+ * Cancel (spec §4: a transition to DECLINED, only from CREATED or CONFIRMED) by the customer or guest session
+ * that placed the order.
  */
 export async function cancelOrder(ctx: AppContext, principal: Principal, orderId: string): Promise<Order> {
   const order = await repo.findOrder(ctx.db, orderId)
   if (!order || !ownsOrder(principal, order)) throw notFound('Order', orderId)
+  await moveOrder(ctx, order, 'DECLINED', 'customer')
+  return getOrder(ctx, principal, orderId)
+}
+
+/** The shop owner's view of any order. */
+export async function getAnyOrder(ctx: AppContext, orderId: string): Promise<Order> {
+  const order = await repo.findOrder(ctx.db, orderId)
+  if (!order) throw notFound('Order', orderId)
+  return toOrderView(order, await repo.findEntries(ctx.db, orderId))
+}
+
+/** Every order of the shop for the owner, newest first, optionally of one status. */
+export async function listAllOrders(
+  ctx: AppContext,
+  query: { pageNumber: number; pageSize: number; status?: OrderStatus },
+): Promise<{ items: Order[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    repo.listAllOrders(ctx.db, query.status, (query.pageNumber - 1) * query.pageSize, query.pageSize),
+    repo.countAllOrders(ctx.db, query.status),
+  ])
+  const entries = await repo.findEntriesOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  )
+  return {
+    items: rows.map((row) =>
+      toOrderView(
+        row,
+        entries.filter((e) => e.order_id === row.id),
+      ),
+    ),
+    total,
+  }
+}
+
+/** The shop owner moves an order along its lifecycle (order-status.ts); 409 for a move it does not allow. */
+export async function ownerTransition(ctx: AppContext, orderId: string, to: OrderStatus): Promise<Order> {
+  const order = await repo.findOrder(ctx.db, orderId)
+  if (!order) throw notFound('Order', orderId)
+  await moveOrder(ctx, order, to, 'owner')
+  return getAnyOrder(ctx, orderId)
+}
+
+/**
+ * One status move in one transaction: the guarded UPDATE (only from a status the rules allow, so two moves
+ * cannot both win); a move to DECLINED also puts the units back into stock and refunds the payment through
+ * its provider. An external provider's refund happens before the commit: if it fails nothing changes and the
+ * caller may retry (the refund is idempotent); if the commit failed after it, the order stays as it was with
+ * its money returned, and the retried cancel finds the refund done.
+ */
+async function moveOrder(ctx: AppContext, order: OrdersTable, to: OrderStatus, actor: Actor): Promise<void> {
+  const from = order.status as OrderStatus
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.transition(trx, orderId, CANCELLABLE_STATUSES, 'DECLINED'))) {
-      throw conflict('order_not_cancellable', `Order ${orderId} can no longer be cancelled`)
+    if (!(await repo.transition(trx, order.id, sourcesOf(to, actor), to))) {
+      throw actor === 'customer' && isCancel(to)
+        ? conflict('order_not_cancellable', `Order ${order.id} can no longer be cancelled`)
+        : conflict('order_transition_not_allowed', `Order ${order.id} cannot move from ${from} to ${to}`, [
+            {
+              field: 'status',
+              type: 'order_transition_not_allowed',
+              message: `allowed from ${from}: ${allowedTransitions(from, actor).join(', ') || 'none'}`,
+            },
+          ])
     }
-    for (const entry of await repo.findEntries(trx, orderId)) {
+    if (!isCancel(to)) return
+    for (const entry of await repo.findEntries(trx, order.id)) {
       await repo.returnStock(trx, {
         productId: entry.product_id,
         variantId: entry.variant_id,
@@ -156,8 +219,12 @@ export async function cancelOrder(ctx: AppContext, principal: Principal, orderId
       })
     }
     const payment = JSON.parse(order.payment) as PaymentRecord
-    await payments.refund(payment.method, payment.chargeId, trx)
-    await repo.setPayment(trx, orderId, JSON.stringify({ ...payment, status: 'REFUNDED' }))
+    try {
+      await paymentsOf(ctx).refund(payment.method, payment.chargeId, trx)
+    } catch (error) {
+      ctx.log.error({ err: error, orderId: order.id }, 'refund failed')
+      throw new AppError(502, 'refund_failed', 'The payment could not be refunded; please try again later')
+    }
+    await repo.setPayment(trx, order.id, JSON.stringify({ ...payment, status: 'REFUNDED' }))
   })
-  return getOrder(ctx, principal, orderId)
 }

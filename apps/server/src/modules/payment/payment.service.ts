@@ -1,24 +1,89 @@
+import type { PaymentProviderInfo } from '@shop/contracts/payment'
+import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/database.ts'
 import type { ChargeRequest, ChargeResult, PaymentProvider } from './payment.provider.ts'
-import { testCardProvider } from './test-card.provider.ts'
+import { createStripeProvider } from './stripe.provider.ts'
+import { TEST_CARD_TOKEN_URL, testCardProvider } from './test-card.provider.ts'
 
 export type { ChargeResult } from './payment.provider.ts'
 export { tokenizeTestCard } from './test-card.provider.ts'
 
-/** The providers this shop can charge with, by the paymentId of an order request. */
-const providers: Record<string, PaymentProvider> = { 'test-card': testCardProvider }
-
-export function isPaymentAvailable(paymentId: string): boolean {
-  return paymentId in providers
+interface Registry {
+  /** The provider new payments go through, and what the storefront needs to tokenize with it. */
+  active: PaymentProvider
+  info: PaymentProviderInfo
+  /** Every provider an existing order may have been paid with, for refunds. */
+  known: Record<string, PaymentProvider>
 }
 
-export function charge(paymentId: string, request: ChargeRequest, db: Db): Promise<ChargeResult> {
-  const provider = providers[paymentId]
-  if (!provider)
-    return Promise.resolve({ ok: false, code: 'processing_error', message: 'Unknown payment provider' })
-  return provider.charge(request, db)
+const testCardOnly = (): Registry => ({
+  active: testCardProvider,
+  info: { id: 'test-card', tokenUrl: TEST_CARD_TOKEN_URL },
+  known: { 'test-card': testCardProvider },
+})
+
+/**
+ * Payments as configured for one app (docs/decisions/0009-stripe.md): Stripe when its keys are set, otherwise
+ * the built-in test card provider. Only the active provider takes new payments (the test card provider pays
+ * nothing and must not be usable in a shop that takes real money); orders paid earlier with the test card
+ * provider can still be refunded.
+ */
+export interface Payments {
+  info: PaymentProviderInfo
+  isPaymentAvailable(paymentId: string): boolean
+  charge(paymentId: string, request: ChargeRequest, db: Db): Promise<ChargeResult>
+  refund(paymentId: string, chargeId: string, db: Db): Promise<void>
 }
 
-export async function refund(paymentId: string, chargeId: string, db: Db): Promise<void> {
-  await providers[paymentId]?.refund(chargeId, db)
+function createPayments(registry: Registry): Payments {
+  const isPaymentAvailable = (paymentId: string) => paymentId === registry.active.id
+  return {
+    info: registry.info,
+    isPaymentAvailable,
+    charge(paymentId, request, db) {
+      if (!isPaymentAvailable(paymentId))
+        return Promise.resolve({ ok: false, code: 'processing_error', message: 'Unknown payment provider' })
+      return registry.active.charge(request, db)
+    },
+    async refund(paymentId, chargeId, db) {
+      await registry.known[paymentId]?.refund(chargeId, db)
+    },
+  }
 }
+
+function registryOf(config: Config): Registry {
+  if (!config.stripeSecretKey || !config.stripePublishableKey) return testCardOnly()
+  const stripe = createStripeProvider({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase })
+  return {
+    active: stripe,
+    info: { id: 'stripe', publishableKey: config.stripePublishableKey, apiBase: config.stripeApiBase },
+    known: { stripe, 'test-card': testCardProvider },
+  }
+}
+
+const byConfig = new WeakMap<Config, Payments>()
+/** The payments of the most recently configured app, for callers that have no context at hand. */
+let latest: Payments = createPayments(testCardOnly())
+
+/** Called once when the payment module is registered. */
+export function configurePayments(config: Config): Payments {
+  const payments = createPayments(registryOf(config))
+  byConfig.set(config, payments)
+  latest = payments
+  return payments
+}
+
+/** The payments of the app `ctx` belongs to. */
+export function paymentsOf(ctx: { config: Config }): Payments {
+  return byConfig.get(ctx.config) ?? configurePayments(ctx.config)
+}
+
+/*
+ * Context-free calls (the checkout module's): they use the last configured app's payments, which is the only
+ * one in a running shop. A process that builds several apps with different payment settings (a test file)
+ * must use paymentsOf(ctx).
+ */
+export const isPaymentAvailable = (paymentId: string) => latest.isPaymentAvailable(paymentId)
+export const charge = (paymentId: string, request: ChargeRequest, db: Db) =>
+  latest.charge(paymentId, request, db)
+export const refund = (paymentId: string, chargeId: string, db: Db) => latest.refund(paymentId, chargeId, db)

@@ -5,6 +5,9 @@ import { outcomeOf, validateCard } from './card-rules.ts'
 import type { PaymentProvider } from './payment.provider.ts'
 import * as repo from './payment.repository.ts'
 
+/** Where the storefront posts card data for the built-in test card provider. */
+export const TEST_CARD_TOKEN_URL = '/api/payments/test-card/tokens'
+
 /** The built-in test card provider: a token from card data, then a charge that behaves like a test mode. */
 export async function tokenizeTestCard(db: Db, request: CardTokenRequest): Promise<CardToken | CardError> {
   const card = validateCard(request)

@@ -1,0 +1,305 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import type { Db } from '../../platform/db/database.ts'
+import { type StripeStandIn, startStripeStandIn } from '../../platform/testing/stripe-stand-in.ts'
+import { createTestApp } from '../../platform/testing/test-app.ts'
+import { testEngines } from '../../platform/testing/test-db.ts'
+import { addItem, anonymousToken, bearer, createCart, getCart } from '../cart/cart.testing.ts'
+import { address, placeOrder, shopWithProduct } from '../checkout/checkout.testing.ts'
+import { createStripeProvider } from './stripe.provider.ts'
+
+const year = new Date().getUTCFullYear()
+
+/** What Stripe.js does in the browser: card data to the provider with the publishable key, back a pm_ id. */
+async function paymentMethod(standIn: StripeStandIn, number: string, over: Record<string, string> = {}) {
+  const res = await fetch(`${standIn.url}/v1/payment_methods`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      type: 'card',
+      'card[number]': number,
+      'card[exp_month]': '12',
+      'card[exp_year]': String(year + 1),
+      'card[cvc]': '123',
+      key: standIn.publishableKey,
+      ...over,
+    }),
+  })
+  return { status: res.status, body: (await res.json()) as { id: string; error?: { code: string } } }
+}
+
+const pmOf = async (standIn: StripeStandIn, number: string) => {
+  const { status, body } = await paymentMethod(standIn, number)
+  assert.equal(status, 200, JSON.stringify(body))
+  return body.id
+}
+
+/** Every row of every table, as text, to look for card data. */
+async function everything(db: Db): Promise<string> {
+  const tables = await db.introspection.getTables()
+  assert.ok(tables.length > 10)
+  const rows = await Promise.all(
+    tables.map((t) => sql`select * from ${sql.table(t.name)}`.execute(db).then((r) => r.rows)),
+  )
+  return JSON.stringify(rows)
+}
+
+describe('Stripe stand-in and provider', () => {
+  let standIn: StripeStandIn
+  before(async () => {
+    standIn = await startStripeStandIn()
+  })
+  after(() => standIn.close())
+  const provider = () => createStripeProvider({ secretKey: standIn.secretKey, apiBase: standIn.url })
+  const db = undefined as unknown as Db // an external provider does not use the shop's transaction
+
+  test('payment methods need a known key and valid card data', async () => {
+    const wrongKey = await paymentMethod(standIn, '4242424242424242', { key: 'pk_test_wrong' })
+    assert.equal(wrongKey.status, 401)
+    const badNumber = await paymentMethod(standIn, '4242424242424241')
+    assert.equal(badNumber.status, 402)
+    assert.equal(badNumber.body.error?.code, 'incorrect_number')
+    const badCvc = await paymentMethod(standIn, '4242424242424242', { 'card[cvc]': '1' })
+    assert.equal(badCvc.body.error?.code, 'invalid_cvc')
+    const ok = await paymentMethod(standIn, '4242424242424242')
+    assert.match(ok.body.id, /^pm_/)
+    assert.ok(!JSON.stringify(ok.body).includes('4242424242424242'))
+  })
+
+  test('a publishable key cannot charge; a wrong secret key is a processing error', async () => {
+    const pm = await pmOf(standIn, '4242424242424242')
+    const res = await fetch(`${standIn.url}/v1/payment_intents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${standIn.publishableKey}` },
+      body: new URLSearchParams({ amount: '100', currency: 'usd', payment_method: pm, confirm: 'true' }),
+    })
+    assert.equal(res.status, 403)
+    const wrong = createStripeProvider({ secretKey: 'sk_test_wrong', apiBase: standIn.url })
+    const result = await wrong.charge(
+      { token: pm, amountMinor: 100, currency: 'USD', idempotencyKey: 'ORD-WRONGKEY' },
+      db,
+    )
+    assert.equal(!result.ok && result.code, 'processing_error')
+  })
+
+  test('charge succeeds with brand and last4; the PaymentIntent holds the amount', async () => {
+    const result = await provider().charge(
+      {
+        token: await pmOf(standIn, '4242424242424242'),
+        amountMinor: 4927,
+        currency: 'USD',
+        idempotencyKey: 'ORD-A',
+      },
+      db,
+    )
+    assert.ok(result.ok)
+    assert.equal(result.brand, 'Visa')
+    assert.equal(result.last4, '4242')
+    const intent = standIn.paymentIntents.get(result.chargeId)
+    assert.equal(intent?.status, 'succeeded')
+    assert.equal(intent?.amount, 4927)
+    assert.equal(intent?.currency, 'usd')
+  })
+
+  test('declined and insufficient funds', async () => {
+    const declined = await provider().charge(
+      {
+        token: await pmOf(standIn, '4000000000000002'),
+        amountMinor: 100,
+        currency: 'EUR',
+        idempotencyKey: 'ORD-B',
+      },
+      db,
+    )
+    assert.deepEqual(declined, { ok: false, code: 'card_declined', message: 'Your card was declined.' })
+    const poor = await provider().charge(
+      {
+        token: await pmOf(standIn, '4000000000009995'),
+        amountMinor: 100,
+        currency: 'EUR',
+        idempotencyKey: 'ORD-C',
+      },
+      db,
+    )
+    assert.deepEqual(poor, {
+      ok: false,
+      code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    })
+  })
+
+  test('the same idempotency key replays the first charge; a new key cannot reuse the method', async () => {
+    const token = await pmOf(standIn, '4242424242424242')
+    const request = { token, amountMinor: 2500, currency: 'USD', idempotencyKey: 'ORD-REPLAY' }
+    const before = standIn.paymentIntents.size
+    const first = await provider().charge(request, db)
+    const second = await provider().charge(request, db)
+    assert.ok(first.ok && second.ok)
+    assert.equal(second.chargeId, first.chargeId)
+    assert.equal(standIn.paymentIntents.size, before + 1)
+    const seen = standIn.requests.filter((r) => r.idempotencyKey === 'charge-ORD-REPLAY')
+    assert.deepEqual(
+      seen.map((r) => r.replayed),
+      [false, true],
+    )
+    const other = await provider().charge({ ...request, amountMinor: 2600 }, db)
+    assert.equal(!other.ok && other.code, 'processing_error') // same key, other body: idempotency_error
+    const reuse = await provider().charge({ ...request, idempotencyKey: 'ORD-REUSE' }, db)
+    assert.equal(!reuse.ok && reuse.code, 'processing_error')
+    assert.equal(standIn.paymentIntents.get(first.chargeId)?.amount, 2500)
+  })
+
+  test('refund, and a repeated refund is harmless', async () => {
+    const result = await provider().charge(
+      {
+        token: await pmOf(standIn, '4242424242424242'),
+        amountMinor: 999,
+        currency: 'USD',
+        idempotencyKey: 'ORD-R',
+      },
+      db,
+    )
+    assert.ok(result.ok)
+    await provider().refund(result.chargeId, db)
+    await provider().refund(result.chargeId, db)
+    const refunds = [...standIn.refunds.values()].filter((r) => r.payment_intent === result.chargeId)
+    assert.equal(refunds.length, 1)
+    assert.equal(refunds[0]?.amount, 999)
+    await assert.rejects(provider().refund('pi_unknown', db))
+  })
+
+  test('an unreachable Stripe is a processing error, not an exception', async () => {
+    const scratch = await startStripeStandIn()
+    const url = scratch.url
+    await scratch.close()
+    const gone = createStripeProvider({ secretKey: standIn.secretKey, apiBase: url })
+    const result = await gone.charge(
+      { token: 'pm_x', amountMinor: 100, currency: 'USD', idempotencyKey: 'ORD-GONE' },
+      db,
+    )
+    assert.equal(!result.ok && result.code, 'processing_error')
+  })
+})
+
+/** A cart of 2 × 19.99 USD and its order request (total 49.27 with tax and shipping) paid with `token`. */
+async function orderWith(
+  app: FastifyInstance,
+  shop: Awaited<ReturnType<typeof shopWithProduct>>,
+  pm: string,
+) {
+  const token = await anonymousToken(app)
+  const cartId = await createCart(app, token, shop.siteCode)
+  await addItem(app, token, cartId, { productId: shop.productId, quantity: 2 })
+  const cart = await getCart(app, token, cartId)
+  const body = {
+    cartId,
+    payment: { paymentId: 'stripe', customAttributes: { token: pm } },
+    currency: 'USD',
+    shipping: { methodId: shop.methodId, zoneId: shop.zoneId, amount: 5.99 },
+    totalPrice: Math.round((cart.totalPrice.amount + 5.99) * 100) / 100,
+    addresses: [address('SHIPPING'), address('BILLING')],
+    customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+  }
+  return { token, body }
+}
+
+for (const { engine, skip } of testEngines()) {
+  describe(`checkout with Stripe on ${engine}`, { skip }, () => {
+    let standIn: StripeStandIn
+    before(async () => {
+      standIn = await startStripeStandIn()
+    })
+    after(() => standIn?.close())
+    const stripeApp = () =>
+      createTestApp(engine, {
+        STRIPE_SECRET_KEY: standIn.secretKey,
+        STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
+        STRIPE_API_BASE: standIn.url,
+      })
+
+    test('the storefront learns the active provider; the test card provider is off', async () => {
+      const { app } = await stripeApp()
+      const info = await app.inject({ method: 'GET', url: '/api/payments/provider' })
+      assert.deepEqual(info.json(), {
+        id: 'stripe',
+        publishableKey: standIn.publishableKey,
+        apiBase: standIn.url,
+      })
+      assert.ok(!info.body.includes(standIn.secretKey))
+      const testCard = await app.inject({
+        method: 'POST',
+        url: '/api/payments/test-card/tokens',
+        payload: { number: '4242424242424242', exp_month: 12, exp_year: year + 1, cvc: '123' },
+      })
+      assert.equal(testCard.statusCode, 404)
+    })
+
+    test('an order paid through Stripe; cancel refunds it; the card number is nowhere in the shop', async () => {
+      const { app, database } = await stripeApp()
+      const shop = await shopWithProduct(database.db)
+      const { token, body } = await orderWith(app, shop, await pmOf(standIn, '4242424242424242'))
+      const testCardOrder = await placeOrder(app, token, {
+        ...body,
+        payment: { ...body.payment, paymentId: 'test-card' },
+      })
+      assert.equal(testCardOrder.statusCode, 400)
+      const res = await placeOrder(app, token, body)
+      assert.equal(res.statusCode, 201, res.body)
+      const orderId = res.json().orderId as string
+      const order = await app.inject({
+        method: 'GET',
+        url: `/api/order/orders/${orderId}`,
+        headers: bearer(token),
+      })
+      assert.deepEqual(order.json().payments, [
+        { method: 'stripe', brand: 'Visa', last4: '4242', paidAmount: 49.27, status: 'PAID' },
+      ])
+      const intents = [...standIn.paymentIntents.values()].filter((i) => i.metadata.order_id === orderId)
+      assert.equal(intents.length, 1)
+      assert.equal(intents[0]?.amount, 4927)
+      assert.equal(intents[0]?.status, 'succeeded')
+
+      const cancel = await app.inject({
+        method: 'POST',
+        url: `/api/order/orders/${orderId}/transitions`,
+        headers: bearer(token),
+        payload: { status: 'DECLINED' },
+      })
+      assert.equal(cancel.statusCode, 200, cancel.body)
+      assert.equal(cancel.json().payments[0].status, 'REFUNDED')
+      const refunds = [...standIn.refunds.values()].filter((r) => r.payment_intent === intents[0]?.id)
+      assert.equal(refunds.length, 1)
+      assert.equal(refunds[0]?.amount, 4927)
+      const stock = await database.db
+        .selectFrom('products')
+        .select('stock')
+        .where('id', '=', shop.productId)
+        .executeTakeFirstOrThrow()
+      assert.equal(stock.stock, 5)
+
+      const text = await everything(database.db)
+      assert.ok(text.includes(orderId)) // the scan does see the shop's data
+      assert.ok(!text.includes('4242424242424242'))
+      assert.ok(!text.includes('4242 4242 4242 4242'))
+    })
+
+    test('declined and insufficient funds through the checkout: 402, no order, stock unchanged', async () => {
+      const { app, database } = await stripeApp()
+      const shop = await shopWithProduct(database.db)
+      for (const [card, type] of [
+        ['4000000000000002', 'card_declined'],
+        ['4000000000009995', 'insufficient_funds'],
+      ] as const) {
+        const { token, body } = await orderWith(app, shop, await pmOf(standIn, card))
+        const res = await placeOrder(app, token, body)
+        assert.equal(res.statusCode, 402)
+        assert.equal(res.json().type, type)
+      }
+      assert.equal((await database.db.selectFrom('orders').selectAll().execute()).length, 0)
+      const text = await everything(database.db)
+      assert.ok(!text.includes('4000000000000002') && !text.includes('4000000000009995'))
+    })
+  })
+}
