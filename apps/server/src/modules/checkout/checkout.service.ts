@@ -4,24 +4,31 @@ import type { Principal } from '../../platform/auth/tokens.ts'
 import type { Db } from '../../platform/db/database.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { AppError, badRequest, conflict } from '../../platform/http/errors.ts'
-import { calculate, type Totals } from '../calculation/calculate.ts'
+import { calculate } from '../calculation/calculate.ts'
 import * as carts from '../cart/cart.service.ts'
 import * as coupons from '../coupon/coupon.service.ts'
 import * as orders from '../order/order.service.ts'
+import type { ChargeResult } from '../payment/payment.service.ts'
 import * as payments from '../payment/payment.service.ts'
 import * as shipping from '../shipping/shipping.service.ts'
-import { reserveStock } from './checkout.repository.ts'
+import { chargeRequest, recoverAttempt, refundAndRelease, releaseAttempt } from './checkout.recovery.ts'
+import { insertAttempt, moveAttempt, type PaymentAttempt, reserveStock } from './checkout.repository.ts'
 
 /**
- * Placing an order: validate cart → reprice → quote shipping → compare totals, then in one transaction
- * claim the cart → reserve stock → charge → create the order. Any failure rolls all of it back.
+ * Placing an order: validate cart → reprice → quote shipping → compare totals, then the saga of
+ * docs/decisions/0008-checkout-saga.md: (1) one transaction claims the cart, redeems the coupons, reserves
+ * the stock and journals a pending payment attempt; (2) the provider charges, outside any transaction;
+ * (3) one transaction writes the order and closes the attempt. A decline releases what (1) took; a failure
+ * after the charge refunds and releases; a process that dies in between leaves the attempt to
+ * `recoverStaleAttempts`. No charged payment stays without an order, no stock stays reserved without one.
  */
 export async function placeOrder(
   ctx: AppContext,
   principal: Principal,
   request: OrderRequest,
   language?: string,
-) {
+  options: PlaceOrderOptions = {},
+): Promise<string> {
   await carts.assertOrderable(ctx, principal, request.cartId)
   const shipTo = request.addresses.find((a) => a.type === 'SHIPPING')?.country
   const {
@@ -73,20 +80,69 @@ export async function placeOrder(
   }
 
   const orderId = orders.newOrderId()
+  const attempt: PaymentAttempt = {
+    id: orderId,
+    status: 'pending',
+    paymentId: request.payment.paymentId,
+    token: request.payment.customAttributes.token,
+    amountMinor: totals.totalMinor,
+    currency: totals.currency,
+    chargeId: null,
+    cartId: cart.id,
+    // one lock order for every checkout (cart, coupons, stock rows by id), so concurrent ones never deadlock
+    coupons: totals.discounts.map((d) => d.code).sort(),
+    lines: lines
+      .map(({ item }) => ({
+        productId: item.product_id,
+        variantId: item.variant_id,
+        quantity: item.quantity,
+      }))
+      .sort((a, b) => stockKey(a).localeCompare(stockKey(b))),
+    updatedAt: '',
+  }
+
+  // 1. Claim the cart, redeem the coupons, reserve the stock and journal the payment attempt: one short
+  //    transaction, committed before the provider is called.
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await carts.markOrdered(trx, cart.id))) {
       throw conflict('cart_already_ordered', `Cart ${cart.id} was ordered already`)
     }
-    const codes = totals.discounts.map((d) => d.code)
-    if (!(await coupons.redeemAll(trx, codes))) {
+    if (!(await coupons.redeemAll(trx, attempt.coupons))) {
       throw conflict('coupon_redemptions_exceeded', 'A coupon of the cart has been used up')
     }
-    for (const { item } of lines) {
-      const line = { productId: item.product_id, variantId: item.variant_id, quantity: item.quantity }
-      if (!(await reserveStock(trx, line))) throw outOfStock(item.item_yrn, 'not enough in stock')
+    for (const line of attempt.lines) {
+      if (!(await reserveStock(trx, line))) {
+        const item = lines.find(({ item }) => stockKey(toLine(item)) === stockKey(line))?.item
+        throw outOfStock(item?.item_yrn ?? line.productId, 'not enough in stock')
+      }
     }
-    const payment = await chargeOrder(trx, request, orderId, totals)
-    try {
+    await insertAttempt(trx, attempt)
+  })
+
+  // 2. Charge, outside any transaction (an external provider is an HTTP call); the order id is the
+  //    provider's idempotency key, so the recovery can ask again for the same charge.
+  let result: ChargeResult
+  try {
+    result = await payments.charge(attempt.paymentId, chargeRequest(attempt), ctx.db)
+  } catch (error) {
+    await recoverAttempt(ctx, attempt).catch((e) => logLeftForRecovery(ctx, attempt.id, e))
+    throw error
+  }
+  if (!result.ok) {
+    await releaseAttempt(ctx.db, attempt, ['pending'], 'failed')
+    throw new AppError(402, result.code, result.message, [
+      { field: 'payment', type: result.code, message: result.message },
+    ])
+  }
+  const chargeId = result.chargeId
+
+  // 3. The order and the end of the attempt commit together; anything failing on the way refunds.
+  try {
+    await moveAttempt(ctx.db, orderId, ['pending'], 'charged', { chargeId })
+    await ctx.db.transaction().execute(async (trx) => {
+      if (!(await moveAttempt(trx, orderId, ['pending', 'charged'], 'done', { chargeId }))) {
+        throw conflict('checkout_rolled_back', 'The payment took too long and was refunded; please try again')
+      }
       await orders.createOrder(trx, {
         id: orderId,
         principal,
@@ -95,7 +151,14 @@ export async function placeOrder(
         customer: request.customer,
         addresses: request.addresses,
         shipping: { ...quote, tax: site.tax },
-        payment,
+        payment: {
+          method: attempt.paymentId,
+          brand: result.brand,
+          last4: result.last4,
+          chargeId,
+          amountMinor: totals.totalMinor,
+          status: 'PAID',
+        },
         totals,
         entries: lines.map(({ item, priced: p }) => ({
           itemYrn: item.item_yrn,
@@ -107,38 +170,29 @@ export async function placeOrder(
           totalMinor: totals.lines.find((l) => l.id === item.id)?.totalMinor ?? 0,
         })),
       })
-    } catch (error) {
-      await payments.refund(request.payment.paymentId, payment.chargeId, trx)
-      throw error
-    }
-  })
+      await options.onOrdered?.(trx, orderId)
+    })
+  } catch (error) {
+    await refundAndRelease(ctx, { ...attempt, chargeId }).catch((e) => logLeftForRecovery(ctx, orderId, e))
+    throw error
+  }
   return orderId
 }
 
-async function chargeOrder(db: Db, request: OrderRequest, orderId: string, totals: Totals) {
-  const result = await payments.charge(
-    request.payment.paymentId,
-    {
-      token: request.payment.customAttributes.token,
-      amountMinor: totals.totalMinor,
-      currency: totals.currency,
-      idempotencyKey: orderId,
-    },
-    db,
-  )
-  if (!result.ok) {
-    throw new AppError(402, result.code, result.message, [
-      { field: 'payment', type: result.code, message: result.message },
-    ])
-  }
-  return {
-    method: request.payment.paymentId,
-    brand: result.brand,
-    last4: result.last4,
-    chargeId: result.chargeId,
-    amountMinor: totals.totalMinor,
-    status: 'PAID',
-  }
+export interface PlaceOrderOptions {
+  /** Runs inside the transaction that writes the order (the Idempotency-Key store saves the answer there). */
+  onOrdered?: (trx: Db, orderId: string) => Promise<void>
+}
+
+const toLine = (item: { product_id: string; variant_id: string | null }) => ({
+  productId: item.product_id,
+  variantId: item.variant_id,
+})
+const stockKey = (line: { productId: string; variantId: string | null }) =>
+  `${line.productId}/${line.variantId ?? ''}`
+
+function logLeftForRecovery(ctx: AppContext, attemptId: string, error: unknown) {
+  ctx.log.error({ err: error, attemptId }, 'checkout compensation failed; left to the recovery')
 }
 
 const invalid = (field: string, message: string) => ({ field: `body.${field}`, type: 'invalid', message })
