@@ -1,0 +1,103 @@
+import { CONSENT_REFERENCE_HEADER, type ConsentReference } from '@shop/contracts/consent'
+import type { TrackingEvent } from '@shop/contracts/tracking'
+import { type ConsentDecision, consentCookie, decisionFrom } from './consent-cookie.ts'
+import { acknowledge, clearQueue, enqueue, nextBatch } from './tracking-queue.ts'
+
+/**
+ * The browser side of consent and tracking (docs/decisions/0010). Without an accepted consent nothing is
+ * queued and nothing is sent. Events wait in localStorage until the shop has acknowledged them; the queue
+ * is sent when an event is tracked, when the page loads and when the browser comes back online.
+ */
+
+const listeners = new Set<() => void>()
+export const subscribeConsent = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+const changed = () => {
+  for (const listener of listeners) listener()
+}
+
+export const consentSnapshot = () => document.cookie
+export const currentDecision = (): ConsentDecision => decisionFrom(document.cookie)
+
+function remember(value: string | null): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in older browsers
+  document.cookie = consentCookie(value, window.location.protocol === 'https:')
+  changed()
+}
+
+export async function acceptTracking(): Promise<void> {
+  const res = await fetch('/api/consent/consentReferences', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ purposes: ['tracking'] }),
+  })
+  if (!res.ok) throw new Error(`consent reference: HTTP ${res.status}`)
+  const reference = (await res.json()) as ConsentReference
+  remember(reference.id)
+}
+
+export function declineTracking(): void {
+  clearQueue(window.localStorage)
+  remember('declined')
+}
+
+type NewEvent =
+  | { type: 'pageView'; path: string }
+  | { type: 'addToCart'; productId: string; variantId?: string; quantity: number }
+
+/** Queues an event and sends the queue; a no-op without accepted consent. */
+export function track(event: NewEvent): void {
+  if (currentDecision().kind !== 'accepted') return
+  enqueue(window.localStorage, {
+    ...event,
+    id: eventId(),
+    occurredAt: new Date().toISOString(),
+  } as TrackingEvent)
+  void flush()
+}
+
+let flushing: Promise<void> | null = null
+
+/** Sends the queued events in batches; stops at the first failure and keeps what was not acknowledged. */
+export function flush(): Promise<void> {
+  flushing ??= sendQueue().finally(() => {
+    flushing = null
+  })
+  return flushing
+}
+
+async function sendQueue(): Promise<void> {
+  const storage = window.localStorage
+  for (;;) {
+    const decision = currentDecision()
+    if (decision.kind !== 'accepted') return clearQueue(storage)
+    if (!navigator.onLine) return
+    const batch = nextBatch(storage)
+    if (batch.length === 0) return
+    let res: Response
+    try {
+      res = await fetch('/api/tracking/events', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [CONSENT_REFERENCE_HEADER]: decision.reference },
+        body: JSON.stringify({ events: batch }),
+      })
+    } catch {
+      return // offline or unreachable: the events stay queued for the next try
+    }
+    if (res.status === 403) {
+      // The consent is unknown or expired: forget it and its events; the banner asks again.
+      clearQueue(storage)
+      return remember(null)
+    }
+    if (res.ok || res.status === 400 || res.status === 413) acknowledge(storage, batch)
+    else return // 429, 5xx: try again later
+  }
+}
+
+function eventId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
