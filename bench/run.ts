@@ -7,6 +7,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   'api-products': () => import('./api-products.ts'),
   cart: () => import('./cart.ts'),
   catalogue: () => import('./catalogue.ts'),
+  checkout: () => import('./checkout.ts'),
 }
 for (const [name, load] of Object.entries(benches)) {
   if (wanted && wanted !== name) continue

@@ -58,8 +58,32 @@ async function startSmtp() {
       }
       throw new Error(`no mail with ${path} to ${to}`)
     },
+    /** The newest mail to `to` as text: encoded-word headers and quoted-printable undone. */
+    async textFor(to: string): Promise<string> {
+      for (let i = 0; i < 100; i++) {
+        const mail = inbox.findLast((m) => m.to.includes(to))
+        if (mail) return decodeMail(mail.raw)
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      throw new Error(`no mail to ${to}`)
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+function decodeMail(raw: string): string {
+  const qp = (text: string) =>
+    Buffer.from(
+      text.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8')
+  const split = raw.search(/\r?\n\r?\n/)
+  const head = raw
+    .slice(0, split)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?Q\?([^?]*)\?=/gi, (_, text: string) => qp(text.replace(/_/g, ' ')))
+  return head + qp(raw.slice(split).replace(/=\r?\n/g, ''))
 }
 
 async function startIssuer(email: () => string) {
@@ -252,53 +276,60 @@ for (const { engine, skip } of engines) {
       })
     }
 
-    test('sign-in and sign-up errors show the §8 messages', async () => {
-      const { context, page } = await newPage()
-      const email = uniqueEmail('errors')
-      await signUpByApi(shop, email)
-      await ready(page, `${shop.url}/`)
-      const dialog = await signIn(page, email, 'wrong-password')
-      await dialog.getByRole('alert').filter({ hasText: 'The e-mail or password is not correct.' }).waitFor()
+    for (const [name, viewport] of Object.entries(viewports)) {
+      test(`${name}: sign-in and sign-up errors show the §8 messages`, async () => {
+        const { context, page } = await newPage(viewport)
+        const email = uniqueEmail('errors')
+        await signUpByApi(shop, email)
+        await ready(page, `${shop.url}/`)
+        const dialog = await signIn(page, email, 'wrong-password')
+        await dialog
+          .getByRole('alert')
+          .filter({ hasText: 'The e-mail or password is not correct.' })
+          .waitFor()
 
-      await dialog.getByRole('tab', { name: 'New customer' }).click()
-      await dialog.getByLabel('E-mail').fill(email)
-      await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD)
-      await dialog.getByLabel('Confirm password').fill(PASSWORD)
-      await dialog.getByRole('button', { name: 'Create account' }).click()
-      await dialog
-        .getByRole('alert')
-        .filter({ hasText: 'An account with this e-mail already exists.' })
-        .waitFor()
+        await dialog.getByRole('tab', { name: 'New customer' }).click()
+        await dialog.getByLabel('E-mail').fill(email)
+        await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD)
+        await dialog.getByLabel('Confirm password').fill(PASSWORD)
+        await dialog.getByRole('button', { name: 'Create account' }).click()
+        await dialog
+          .getByRole('alert')
+          .filter({ hasText: 'An account with this e-mail already exists.' })
+          .waitFor()
 
-      await dialog.getByLabel('E-mail').fill(uniqueEmail('badpw'))
-      await dialog.getByLabel('Password', { exact: true }).fill('äöüäöüäöü')
-      await dialog.getByLabel('Confirm password').fill('äöüäöüäöü')
-      await dialog.getByRole('button', { name: 'Create account' }).click()
-      await dialog
-        .getByRole('alert')
-        .filter({ hasText: /The password must have 8 to 128 characters/ })
-        .waitFor()
+        await dialog.getByLabel('E-mail').fill(uniqueEmail('badpw'))
+        await dialog.getByLabel('Password', { exact: true }).fill('äöüäöüäöü')
+        await dialog.getByLabel('Confirm password').fill('äöüäöüäöü')
+        await dialog.getByRole('button', { name: 'Create account' }).click()
+        await dialog
+          .getByRole('alert')
+          .filter({ hasText: /The password must have 8 to 128 characters/ })
+          .waitFor()
 
-      // Escape closes the dialog (a real modal).
-      await page.keyboard.press('Escape')
-      await dialog.waitFor({ state: 'hidden' })
-      await context.close()
-    })
+        // Escape closes the dialog (a real modal).
+        await page.keyboard.press('Escape')
+        await dialog.waitFor({ state: 'hidden' })
+        await context.close()
+      })
+    }
 
-    test('a protected screen opens sign-in and returns there', async () => {
-      const { context, page } = await newPage()
-      const email = uniqueEmail('protected')
-      await signUpByApi(shop, email)
-      await ready(page, `${shop.url}/account`)
-      assert.match(page.url(), /\/sign-in\?returnTo=%2Faccount/)
-      const dialog = page.getByRole('dialog', { name: 'Sign in or create an account' })
-      await dialog.getByLabel('E-mail').fill(email)
-      await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD)
-      await dialog.getByRole('button', { name: 'Sign in', exact: true }).click()
-      await page.waitForURL(/\/account$/)
-      await page.getByRole('heading', { name: 'Customer details' }).waitFor()
-      await context.close()
-    })
+    for (const [name, viewport] of Object.entries(viewports)) {
+      test(`${name}: a protected screen opens sign-in and returns there`, async () => {
+        const { context, page } = await newPage(viewport)
+        const email = uniqueEmail('protected')
+        await signUpByApi(shop, email)
+        await ready(page, `${shop.url}/account`)
+        assert.match(page.url(), /\/sign-in\?returnTo=%2Faccount/)
+        const dialog = page.getByRole('dialog', { name: 'Sign in or create an account' })
+        await dialog.getByLabel('E-mail').fill(email)
+        await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD)
+        await dialog.getByRole('button', { name: 'Sign in', exact: true }).click()
+        await page.waitForURL(/\/account$/)
+        await page.getByRole('heading', { name: 'Customer details' }).waitFor()
+        await context.close()
+      })
+    }
 
     test('without JavaScript, /sign-in shows the form and signs in by a plain post', async () => {
       const browser = await launchBrowser()
@@ -368,308 +399,344 @@ for (const { engine, skip } of engines) {
       await context.close()
     })
 
-    test('password reset: mail over SMTP, new password, used link reopens the request dialog', async () => {
-      const { context, page } = await newPage()
-      const email = uniqueEmail('reset')
-      await signUpByApi(shop, email)
-      await ready(page, `${shop.url}/`)
-      await page.getByRole('link', { name: 'Sign in', exact: true }).click()
-      let dialog = page.getByRole('dialog', { name: 'Sign in or create an account' })
-      await dialog.getByRole('button', { name: 'Forgot your password?' }).click()
-      dialog = page.getByRole('dialog', { name: 'Reset your password' })
-      await dialog.getByLabel('E-mail').fill(uniqueEmail('nobody'))
-      await dialog.getByRole('button', { name: 'Send link' }).click()
-      await dialog.getByRole('alert').filter({ hasText: 'There is no account with this e-mail.' }).waitFor()
-      await dialog.getByLabel('E-mail').fill(email)
-      await dialog.getByRole('button', { name: 'Send link' }).click()
-      await page.getByRole('dialog', { name: 'Check your e-mail' }).getByText(email).waitFor()
+    for (const [name, viewport] of Object.entries(viewports)) {
+      test(`${name}: password reset: mail over SMTP, new password, used link reopens the request dialog`, async () => {
+        const { context, page } = await newPage(viewport)
+        const email = uniqueEmail('reset')
+        await signUpByApi(shop, email)
+        await ready(page, `${shop.url}/`)
+        await page.getByRole('link', { name: 'Sign in', exact: true }).click()
+        let dialog = page.getByRole('dialog', { name: 'Sign in or create an account' })
+        await dialog.getByRole('button', { name: 'Forgot your password?' }).click()
+        dialog = page.getByRole('dialog', { name: 'Reset your password' })
+        await dialog.getByLabel('E-mail').fill(uniqueEmail('nobody'))
+        await dialog.getByRole('button', { name: 'Send link' }).click()
+        await dialog.getByRole('alert').filter({ hasText: 'There is no account with this e-mail.' }).waitFor()
+        await dialog.getByLabel('E-mail').fill(email)
+        await dialog.getByRole('button', { name: 'Send link' }).click()
+        await page.getByRole('dialog', { name: 'Check your e-mail' }).getByText(email).waitFor()
 
-      const link = await smtp.linkFor(email, '/reset-password/update?token=')
-      const local = `${shop.url}${link.pathname}${link.search}`
-      await ready(page, local)
-      await page.getByLabel('New password').fill('brand-new-pass-2')
-      await page.getByLabel('Confirm password').fill('brand-new-pass-2')
-      await page.getByRole('button', { name: 'Save password' }).click()
-      await page.getByRole('dialog', { name: 'Password changed' }).waitFor()
+        const link = await smtp.linkFor(email, '/reset-password/update?token=')
+        const local = `${shop.url}${link.pathname}${link.search}`
+        await ready(page, local)
+        await page.getByLabel('New password').fill('brand-new-pass-2')
+        await page.getByLabel('Confirm password').fill('brand-new-pass-2')
+        await page.getByRole('button', { name: 'Save password' }).click()
+        await page.getByRole('dialog', { name: 'Password changed' }).waitFor()
 
-      const login = await fetch(`${shop.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'brand-new-pass-2' }),
-      })
-      assert.equal(login.status, 200)
-
-      // The link is one-time: using it again reopens the request dialog with REQUEST_PW_EXPIRED.
-      await ready(page, local)
-      await page.getByLabel('New password').fill('another-pass-3')
-      await page.getByLabel('Confirm password').fill('another-pass-3')
-      await page.getByRole('button', { name: 'Save password' }).click()
-      const again = page.getByRole('dialog', { name: 'Reset your password' })
-      await again.getByRole('alert').filter({ hasText: 'The link has expired' }).waitFor()
-      await context.close()
-    })
-
-    test('address book: add with country templates, validation, edit, set default, delete with confirmation', async () => {
-      const { context, page, errors } = await newPage()
-      const email = uniqueEmail('addresses')
-      await signUpByApi(shop, email)
-      await ready(page, `${shop.url}/`)
-      await signIn(page, email)
-      await page.getByRole('link', { name: 'My account' }).waitFor()
-      await ready(page, `${shop.url}/account`)
-      await page.getByText('Your address book is empty.').waitFor()
-
-      await page.getByRole('button', { name: 'Add address' }).click()
-      let dialog = page.getByRole('dialog', { name: 'Add address' })
-      await dialog.getByLabel('Country').selectOption('US')
-      assert.equal(await dialog.getByLabel('State', { exact: true }).count(), 1, 'US has a state list')
-      await dialog.getByLabel('Full name').fill('Ada Lovelace')
-      await dialog.getByLabel('Street and number').fill('1 Analytical Way')
-      await dialog.getByLabel('City').fill('Springfield')
-      await dialog.getByLabel('State', { exact: true }).selectOption('IL')
-      await dialog.getByLabel('ZIP code').fill('62701')
-      await dialog.getByRole('button', { name: 'Save' }).click()
-      await dialog.waitFor({ state: 'hidden' })
-      await page.getByText('1 Analytical Way').waitFor()
-
-      await page.getByRole('button', { name: 'Add address' }).click()
-      dialog = page.getByRole('dialog', { name: 'Add address' })
-      await dialog.getByLabel('Full name').fill('Charles Babbage')
-      await dialog.getByLabel('Country').selectOption('DE')
-      assert.equal(await dialog.getByLabel(/State/).count(), 0, 'DE has no state')
-      await dialog.getByLabel('Street and number').fill('Hauptstraße 5')
-      await dialog.getByLabel('City').fill('Berlin')
-      await dialog.getByLabel('Postal code').fill('1')
-      await dialog.getByRole('button', { name: 'Save' }).click()
-      // Too short: the form refuses to save (the browser's constraint validation), the dialog stays open.
-      assert.equal(
-        await dialog.getByLabel('Postal code').evaluate((el) => (el as HTMLInputElement).validity.valid),
-        false,
-      )
-      assert.equal(await dialog.isVisible(), true)
-      await dialog.getByLabel('Postal code').fill('10115')
-      await dialog.getByRole('button', { name: 'Save' }).click()
-      await dialog.waitFor({ state: 'hidden' })
-      await page.getByText('Hauptstraße 5').waitFor()
-      await page.getByText('(default)').waitFor()
-
-      await page.getByRole('button', { name: 'Make the address of Charles Babbage the default' }).click()
-      await page.getByRole('button', { name: 'Make the address of Ada Lovelace the default' }).waitFor()
-
-      await page.getByRole('button', { name: 'Edit address of Ada Lovelace' }).click()
-      dialog = page.getByRole('dialog', { name: 'Edit address' })
-      await dialog.getByLabel('City').fill('Chicago')
-      await dialog.getByRole('button', { name: 'Save' }).click()
-      await dialog.waitFor({ state: 'hidden' })
-      await page.getByText(/Chicago, IL 62701/).waitFor()
-
-      await page.getByRole('button', { name: 'Delete address of Ada Lovelace' }).click()
-      dialog = page.getByRole('dialog', { name: 'Delete address' })
-      await dialog.getByText('Delete the address of Ada Lovelace?').waitFor()
-      await dialog.getByRole('button', { name: 'Delete' }).click()
-      await dialog.waitFor({ state: 'hidden' })
-      await page.getByText('1 Analytical Way').waitFor({ state: 'detached' })
-      const res = await page.request.get(`${shop.url}/api/customer/me/addresses`)
-      const book = (await res.json()) as Array<{ contactName: string; isDefault: boolean }>
-      assert.deepEqual(
-        book.map((a) => [a.contactName, a.isDefault]),
-        [['Charles Babbage', true]],
-      )
-      assert.deepEqual(errors, [])
-      await context.close()
-    })
-
-    test('orders: the list shows an order placed through the API; cancel declines it', async () => {
-      const { context, page } = await newPage()
-      const email = uniqueEmail('orders')
-      const { accessToken } = await signUpByApi(shop, email)
-      const auth = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }
-      const products = await (
-        await fetch(`${shop.url}/api/catalogue/products?pageSize=5&expand=prices&q=published:true`, {
-          headers: { 'site-code': 'us', currency: 'USD' },
-        })
-      ).json()
-      const product = products.find((p: { prices?: unknown[] }) => p.prices?.length) ?? products[0]
-      const cart = await (
-        await fetch(`${shop.url}/api/cart/carts`, {
-          method: 'POST',
-          headers: auth,
-          body: JSON.stringify({ siteCode: 'us', currency: 'USD' }),
-        })
-      ).json()
-      const added = await fetch(`${shop.url}/api/cart/carts/${cart.cartId}/items`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ productId: product.id, quantity: 1 }),
-      })
-      assert.equal(added.status, 201, await added.clone().text())
-      const zones = await (
-        await fetch(`${shop.url}/api/shipping/us/zones?expand=methods,fees&activeMethods=true`, {
-          headers: auth,
-        })
-      ).json()
-      const zone = zones.find((z: { methods?: unknown[] }) => z.methods?.length)
-      const card = await (
-        await fetch(`${shop.url}/api/payments/test-card/tokens`, {
+        const login = await fetch(`${shop.url}/api/auth/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            number: '4242424242424242',
-            exp_month: 12,
-            exp_year: new Date().getUTCFullYear() + 2,
-            cvc: '123',
-          }),
+          body: JSON.stringify({ email, password: 'brand-new-pass-2' }),
         })
-      ).json()
-      const address = (type: string) => ({
-        type,
-        contactName: 'Ada Lovelace',
-        street: '1 Main Street',
-        city: 'Springfield',
-        zipCode: '12345',
-        country: 'US',
+        assert.equal(login.status, 200)
+
+        // The link is one-time: using it again reopens the request dialog with REQUEST_PW_EXPIRED.
+        await ready(page, local)
+        await page.getByLabel('New password').fill('another-pass-3')
+        await page.getByLabel('Confirm password').fill('another-pass-3')
+        await page.getByRole('button', { name: 'Save password' }).click()
+        const again = page.getByRole('dialog', { name: 'Reset your password' })
+        await again.getByRole('alert').filter({ hasText: 'The link has expired' }).waitFor()
+        await context.close()
       })
-      const order = (totalPrice: number) =>
-        fetch(`${shop.url}/api/checkout/checkouts/order`, {
+    }
+
+    test('in German, the reset mail the storefront asks for is German', async () => {
+      const { context, page } = await newPage(viewports.phone)
+      await context.addCookies([{ name: 'language', value: 'de', url: shop.url }])
+      const email = uniqueEmail('reset-de')
+      await signUpByApi(shop, email)
+      await ready(page, `${shop.url}/`)
+      await page.getByRole('link', { name: 'Anmelden', exact: true }).click()
+      await page
+        .getByRole('dialog', { name: 'Anmelden oder Konto anlegen' })
+        .getByRole('button', { name: 'Passwort vergessen?' })
+        .click()
+      const dialog = page.getByRole('dialog', { name: 'Passwort zurücksetzen' })
+      await dialog.getByLabel('E-Mail').fill(email)
+      await dialog.getByRole('button', { name: 'Link senden' }).click()
+      await page.getByRole('dialog', { name: 'Prüfen Sie Ihre E-Mails' }).waitFor()
+      const mail = await smtp.textFor(email)
+      assert.match(mail, /^Subject: Passwort zurücksetzen$/m)
+      assert.match(mail, /Neues Passwort festlegen: http/)
+      assert.match(mail, /<html lang="de">/)
+      await context.close()
+    })
+
+    for (const [name, viewport] of Object.entries(viewports)) {
+      test(`${name}: address book: add with country templates, validation, edit, set default, delete with confirmation`, async () => {
+        const { context, page, errors } = await newPage(viewport)
+        const email = uniqueEmail('addresses')
+        await signUpByApi(shop, email)
+        await ready(page, `${shop.url}/`)
+        await signIn(page, email)
+        await page.getByRole('link', { name: 'My account' }).waitFor()
+        await ready(page, `${shop.url}/account`)
+        await page.getByText('Your address book is empty.').waitFor()
+
+        await page.getByRole('button', { name: 'Add address' }).click()
+        let dialog = page.getByRole('dialog', { name: 'Add address' })
+        await dialog.getByLabel('Country').selectOption('US')
+        assert.equal(await dialog.getByLabel('State', { exact: true }).count(), 1, 'US has a state list')
+        await dialog.getByLabel('Full name').fill('Ada Lovelace')
+        await dialog.getByLabel('Street and number').fill('1 Analytical Way')
+        await dialog.getByLabel('City').fill('Springfield')
+        await dialog.getByLabel('State', { exact: true }).selectOption('IL')
+        await dialog.getByLabel('ZIP code').fill('62701')
+        await dialog.getByRole('button', { name: 'Save' }).click()
+        await dialog.waitFor({ state: 'hidden' })
+        await page.getByText('1 Analytical Way').waitFor()
+
+        await page.getByRole('button', { name: 'Add address' }).click()
+        dialog = page.getByRole('dialog', { name: 'Add address' })
+        await dialog.getByLabel('Full name').fill('Charles Babbage')
+        await dialog.getByLabel('Country').selectOption('DE')
+        assert.equal(await dialog.getByLabel(/State/).count(), 0, 'DE has no state')
+        await dialog.getByLabel('Street and number').fill('Hauptstraße 5')
+        await dialog.getByLabel('City').fill('Berlin')
+        await dialog.getByLabel('Postal code').fill('1')
+        await dialog.getByRole('button', { name: 'Save' }).click()
+        // Too short: the form refuses to save (the browser's constraint validation), the dialog stays open.
+        assert.equal(
+          await dialog.getByLabel('Postal code').evaluate((el) => (el as HTMLInputElement).validity.valid),
+          false,
+        )
+        assert.equal(await dialog.isVisible(), true)
+        await dialog.getByLabel('Postal code').fill('10115')
+        await dialog.getByRole('button', { name: 'Save' }).click()
+        await dialog.waitFor({ state: 'hidden' })
+        await page.getByText('Hauptstraße 5').waitFor()
+        await page.getByText('(default)').waitFor()
+
+        await page.getByRole('button', { name: 'Make the address of Charles Babbage the default' }).click()
+        await page.getByRole('button', { name: 'Make the address of Ada Lovelace the default' }).waitFor()
+
+        await page.getByRole('button', { name: 'Edit address of Ada Lovelace' }).click()
+        dialog = page.getByRole('dialog', { name: 'Edit address' })
+        await dialog.getByLabel('City').fill('Chicago')
+        await dialog.getByRole('button', { name: 'Save' }).click()
+        await dialog.waitFor({ state: 'hidden' })
+        await page.getByText(/Chicago, IL 62701/).waitFor()
+
+        await page.getByRole('button', { name: 'Delete address of Ada Lovelace' }).click()
+        dialog = page.getByRole('dialog', { name: 'Delete address' })
+        await dialog.getByText('Delete the address of Ada Lovelace?').waitFor()
+        await dialog.getByRole('button', { name: 'Delete' }).click()
+        await dialog.waitFor({ state: 'hidden' })
+        await page.getByText('1 Analytical Way').waitFor({ state: 'detached' })
+        const res = await page.request.get(`${shop.url}/api/customer/me/addresses`)
+        const book = (await res.json()) as Array<{ contactName: string; isDefault: boolean }>
+        assert.deepEqual(
+          book.map((a) => [a.contactName, a.isDefault]),
+          [['Charles Babbage', true]],
+        )
+        assert.deepEqual(errors, [])
+        await context.close()
+      })
+    }
+
+    for (const [name, viewport] of Object.entries(viewports)) {
+      test(`${name}: orders: the list shows an order placed through the API; cancel declines it`, async () => {
+        const { context, page } = await newPage(viewport)
+        const email = uniqueEmail('orders')
+        const { accessToken } = await signUpByApi(shop, email)
+        const auth = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' }
+        const products = await (
+          await fetch(`${shop.url}/api/catalogue/products?pageSize=5&expand=prices&q=published:true`, {
+            headers: { 'site-code': 'us', currency: 'USD' },
+          })
+        ).json()
+        const product = products.find((p: { prices?: unknown[] }) => p.prices?.length) ?? products[0]
+        const cart = await (
+          await fetch(`${shop.url}/api/cart/carts`, {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify({ siteCode: 'us', currency: 'USD' }),
+          })
+        ).json()
+        const added = await fetch(`${shop.url}/api/cart/carts/${cart.cartId}/items`, {
           method: 'POST',
           headers: auth,
-          body: JSON.stringify({
-            cartId: cart.cartId,
-            payment: { paymentId: 'test-card', customAttributes: { token: card.id } },
-            currency: 'USD',
-            shipping: { methodId: zone.methods[0].id, zoneId: zone.id, amount: 0 },
-            totalPrice,
-            addresses: [address('SHIPPING'), address('BILLING')],
-            customer: { firstName: 'Ada', lastName: 'Lovelace', email },
-          }),
+          body: JSON.stringify({ productId: product.id, quantity: 1 }),
         })
-      // The first try learns the total the server computes (409 total_changed tells it), the second places it.
-      const probe = await order(0)
-      const total = Number((await probe.json()).details?.[0]?.message)
-      const placed = await order(total)
-      assert.equal(placed.status, 201, await placed.clone().text())
-      const { orderId } = await placed.json()
+        assert.equal(added.status, 201, await added.clone().text())
+        const zones = await (
+          await fetch(`${shop.url}/api/shipping/us/zones?expand=methods,fees&activeMethods=true`, {
+            headers: auth,
+          })
+        ).json()
+        const zone = zones.find((z: { methods?: unknown[] }) => z.methods?.length)
+        const card = await (
+          await fetch(`${shop.url}/api/payments/test-card/tokens`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              number: '4242424242424242',
+              exp_month: 12,
+              exp_year: new Date().getUTCFullYear() + 2,
+              cvc: '123',
+            }),
+          })
+        ).json()
+        const address = (type: string) => ({
+          type,
+          contactName: 'Ada Lovelace',
+          street: '1 Main Street',
+          city: 'Springfield',
+          zipCode: '12345',
+          country: 'US',
+        })
+        const order = (totalPrice: number) =>
+          fetch(`${shop.url}/api/checkout/checkouts/order`, {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify({
+              cartId: cart.cartId,
+              payment: { paymentId: 'test-card', customAttributes: { token: card.id } },
+              currency: 'USD',
+              shipping: { methodId: zone.methods[0].id, zoneId: zone.id, amount: 0 },
+              totalPrice,
+              addresses: [address('SHIPPING'), address('BILLING')],
+              customer: { firstName: 'Ada', lastName: 'Lovelace', email },
+            }),
+          })
+        // The first try learns the total the server computes (409 total_changed tells it), the second places it.
+        const probe = await order(0)
+        const total = Number((await probe.json()).details?.[0]?.message)
+        const placed = await order(total)
+        assert.equal(placed.status, 201, await placed.clone().text())
+        const { orderId } = await placed.json()
 
-      await ready(page, `${shop.url}/`)
-      await signIn(page, email)
-      await page.getByRole('link', { name: 'My account' }).click()
-      await page.waitForURL(/\/account$/)
-      const row = page.getByRole('row').filter({ hasText: orderId })
-      await row.getByText(total.toFixed(2)).waitFor()
-      await row.getByRole('link', { name: orderId }).click()
-      await page.waitForURL(new RegExp(`/account/orders/${orderId}`))
-      assert.equal(await page.getByTestId('order-status').textContent(), 'Created')
-      await page.getByRole('button', { name: 'Cancel order' }).click()
-      const confirm = page.getByRole('dialog', { name: 'Cancel order' })
-      await confirm.getByText('Cancel this order?').waitFor()
-      await confirm.getByRole('button', { name: 'Cancel order' }).click()
-      await page.getByRole('status').filter({ hasText: 'The order has been cancelled.' }).waitFor()
-      await page.getByRole('button', { name: 'Cancel order' }).waitFor({ state: 'detached' })
-      assert.equal(await page.getByTestId('order-status').textContent(), 'Cancelled')
-      await context.close()
-    })
-
-    test('e-mail change: wrong password, then the confirmation mail to the new address', async () => {
-      const { context, page } = await newPage()
-      const email = uniqueEmail('mailchange')
-      const next = uniqueEmail('mailchange-new')
-      await signUpByApi(shop, email)
-      await ready(page, `${shop.url}/`)
-      await signIn(page, email)
-      await page.getByRole('link', { name: 'My account' }).click()
-      await page.waitForURL(/\/account$/)
-      await page.getByRole('button', { name: 'Edit e-mail' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Edit e-mail' })
-      await dialog.getByLabel('New e-mail').fill(next)
-      await dialog.getByLabel('Current password').fill('not-my-password')
-      await dialog.getByRole('button', { name: 'Save' }).click()
-      await dialog.getByRole('alert').filter({ hasText: 'The password is not correct.' }).waitFor()
-      await dialog.getByLabel('Current password').fill(PASSWORD)
-      await dialog.getByRole('button', { name: 'Save' }).click()
-      await dialog.getByRole('status').filter({ hasText: next }).waitFor()
-
-      const link = await smtp.linkFor(next, '/change-email/confirm?token=')
-      await ready(page, `${shop.url}${link.pathname}${link.search}`)
-      await page.getByRole('button', { name: 'Confirm e-mail change' }).click()
-      await page
-        .getByRole('status')
-        .filter({ hasText: `Your e-mail is now ${next}.` })
-        .waitFor()
-      // Every session ends with the change: sign in again with the new address.
-      await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click()
-      const again = page.getByRole('dialog', { name: 'Sign in or create an account' })
-      await again.getByLabel('E-mail').fill(next)
-      await again.getByLabel('Password', { exact: true }).fill(PASSWORD)
-      await again.getByRole('button', { name: 'Sign in', exact: true }).click()
-      await page.waitForURL(/\/account$/)
-      assert.equal(await page.getByTestId('customer-email').textContent(), next)
-      await context.close()
-    })
-
-    test('change password: wrong current password, then the password-changed dialog', async () => {
-      const { context, page } = await newPage()
-      const email = uniqueEmail('pwchange')
-      await signUpByApi(shop, email)
-      await ready(page, `${shop.url}/`)
-      await signIn(page, email)
-      await page.getByRole('link', { name: 'My account' }).click()
-      await page.waitForURL(/\/account$/)
-      await page.getByRole('button', { name: 'Change password' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Change password' })
-      await dialog.getByLabel('Current password').fill('wrong-one-123')
-      await dialog.getByLabel('New password').fill('next-password-4')
-      await dialog.getByLabel('Confirm password').fill('next-password-4')
-      await dialog.getByRole('button', { name: 'Save password' }).click()
-      await dialog.getByRole('alert').filter({ hasText: 'The current password is not correct.' }).waitFor()
-      await dialog.getByLabel('Current password').fill(PASSWORD)
-      await dialog.getByRole('button', { name: 'Save password' }).click()
-      await dialog.getByRole('status').filter({ hasText: 'Your password has been changed.' }).waitFor()
-      await context.close()
-    })
-
-    test('account deletion: request, mail, confirm screen, signed out at home', async () => {
-      const { context, page } = await newPage()
-      const email = uniqueEmail('delete')
-      await signUpByApi(shop, email)
-      await ready(page, `${shop.url}/`)
-      await signIn(page, email)
-      await page.getByRole('link', { name: 'My account' }).click()
-      await page.waitForURL(/\/account$/)
-      await page.getByRole('button', { name: 'Delete account' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Delete account' })
-      await dialog.getByRole('button', { name: 'Send confirmation e-mail' }).click()
-      await dialog.getByRole('status').filter({ hasText: 'We sent you an e-mail' }).waitFor()
-
-      const link = await smtp.linkFor(email, '/delete-account?token=')
-      await ready(page, `${shop.url}${link.pathname}${link.search}`)
-      await page.getByRole('button', { name: 'Delete my account for good' }).click()
-      await page.waitForURL(`${shop.url}/`)
-      await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor()
-      const login = await fetch(`${shop.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: PASSWORD }),
+        await ready(page, `${shop.url}/`)
+        await signIn(page, email)
+        await page.getByRole('link', { name: 'My account' }).click()
+        await page.waitForURL(/\/account$/)
+        const row = page.getByRole('row').filter({ hasText: orderId })
+        await row.getByText(total.toFixed(2)).waitFor()
+        await row.getByRole('link', { name: orderId }).click()
+        await page.waitForURL(new RegExp(`/account/orders/${orderId}`))
+        assert.equal(await page.getByTestId('order-status').textContent(), 'Created')
+        await page.getByRole('button', { name: 'Cancel order' }).click()
+        const confirm = page.getByRole('dialog', { name: 'Cancel order' })
+        await confirm.getByText('Cancel this order?').waitFor()
+        await confirm.getByRole('button', { name: 'Cancel order' }).click()
+        await page.getByRole('status').filter({ hasText: 'The order has been cancelled.' }).waitFor()
+        await page.getByRole('button', { name: 'Cancel order' }).waitFor({ state: 'detached' })
+        assert.equal(await page.getByTestId('order-status').textContent(), 'Cancelled')
+        await context.close()
       })
-      assert.equal(login.status, 401)
-      await context.close()
-    })
+    }
 
-    test('Google sign-in through the loopback OpenID Connect server; no password controls', async () => {
-      const { context, page } = await newPage()
-      googleEmail = uniqueEmail('google')
-      await ready(page, `${shop.url}/`)
-      await page.getByRole('link', { name: 'Sign in', exact: true }).click()
-      const dialog = page.getByRole('dialog', { name: 'Sign in or create an account' })
-      await dialog.getByRole('link', { name: 'Sign in with Google' }).click()
-      await page.getByRole('link', { name: 'My account' }).waitFor()
-      await page.getByRole('link', { name: 'My account' }).click()
-      await page.waitForURL(/\/account$/)
-      assert.equal(await page.getByTestId('customer-email').textContent(), googleEmail)
-      await page.getByText('Signed in with Google').waitFor()
-      assert.equal(await page.getByRole('button', { name: 'Change password' }).count(), 0)
-      assert.equal(await page.getByRole('button', { name: 'Edit e-mail' }).count(), 0)
-      await context.close()
-    })
+    for (const [name, viewport] of Object.entries(viewports)) {
+      test(`${name}: e-mail change: wrong password, then the confirmation mail to the new address`, async () => {
+        const { context, page } = await newPage(viewport)
+        const email = uniqueEmail('mailchange')
+        const next = uniqueEmail('mailchange-new')
+        await signUpByApi(shop, email)
+        await ready(page, `${shop.url}/`)
+        await signIn(page, email)
+        await page.getByRole('link', { name: 'My account' }).click()
+        await page.waitForURL(/\/account$/)
+        await page.getByRole('button', { name: 'Edit e-mail' }).click()
+        const dialog = page.getByRole('dialog', { name: 'Edit e-mail' })
+        await dialog.getByLabel('New e-mail').fill(next)
+        await dialog.getByLabel('Current password').fill('not-my-password')
+        await dialog.getByRole('button', { name: 'Save' }).click()
+        await dialog.getByRole('alert').filter({ hasText: 'The password is not correct.' }).waitFor()
+        await dialog.getByLabel('Current password').fill(PASSWORD)
+        await dialog.getByRole('button', { name: 'Save' }).click()
+        await dialog.getByRole('status').filter({ hasText: next }).waitFor()
+
+        const link = await smtp.linkFor(next, '/change-email/confirm?token=')
+        await ready(page, `${shop.url}${link.pathname}${link.search}`)
+        await page.getByRole('button', { name: 'Confirm e-mail change' }).click()
+        await page
+          .getByRole('status')
+          .filter({ hasText: `Your e-mail is now ${next}.` })
+          .waitFor()
+        // Every session ends with the change: sign in again with the new address.
+        await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click()
+        const again = page.getByRole('dialog', { name: 'Sign in or create an account' })
+        await again.getByLabel('E-mail').fill(next)
+        await again.getByLabel('Password', { exact: true }).fill(PASSWORD)
+        await again.getByRole('button', { name: 'Sign in', exact: true }).click()
+        await page.waitForURL(/\/account$/)
+        assert.equal(await page.getByTestId('customer-email').textContent(), next)
+        await context.close()
+      })
+    }
+
+    for (const [name, viewport] of Object.entries(viewports)) {
+      test(`${name}: change password: wrong current password, then the password-changed dialog`, async () => {
+        const { context, page } = await newPage(viewport)
+        const email = uniqueEmail('pwchange')
+        await signUpByApi(shop, email)
+        await ready(page, `${shop.url}/`)
+        await signIn(page, email)
+        await page.getByRole('link', { name: 'My account' }).click()
+        await page.waitForURL(/\/account$/)
+        await page.getByRole('button', { name: 'Change password' }).click()
+        const dialog = page.getByRole('dialog', { name: 'Change password' })
+        await dialog.getByLabel('Current password').fill('wrong-one-123')
+        await dialog.getByLabel('New password').fill('next-password-4')
+        await dialog.getByLabel('Confirm password').fill('next-password-4')
+        await dialog.getByRole('button', { name: 'Save password' }).click()
+        await dialog.getByRole('alert').filter({ hasText: 'The current password is not correct.' }).waitFor()
+        await dialog.getByLabel('Current password').fill(PASSWORD)
+        await dialog.getByRole('button', { name: 'Save password' }).click()
+        await dialog.getByRole('status').filter({ hasText: 'Your password has been changed.' }).waitFor()
+        await context.close()
+      })
+    }
+
+    for (const [name, viewport] of Object.entries(viewports)) {
+      test(`${name}: account deletion: request, mail, confirm screen, signed out at home`, async () => {
+        const { context, page } = await newPage(viewport)
+        const email = uniqueEmail('delete')
+        await signUpByApi(shop, email)
+        await ready(page, `${shop.url}/`)
+        await signIn(page, email)
+        await page.getByRole('link', { name: 'My account' }).click()
+        await page.waitForURL(/\/account$/)
+        await page.getByRole('button', { name: 'Delete account' }).click()
+        const dialog = page.getByRole('dialog', { name: 'Delete account' })
+        await dialog.getByRole('button', { name: 'Send confirmation e-mail' }).click()
+        await dialog.getByRole('status').filter({ hasText: 'We sent you an e-mail' }).waitFor()
+
+        const link = await smtp.linkFor(email, '/delete-account?token=')
+        await ready(page, `${shop.url}${link.pathname}${link.search}`)
+        await page.getByRole('button', { name: 'Delete my account for good' }).click()
+        await page.waitForURL(`${shop.url}/`)
+        await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor()
+        const login = await fetch(`${shop.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        })
+        assert.equal(login.status, 401)
+        await context.close()
+      })
+    }
+
+    for (const [name, viewport] of Object.entries(viewports)) {
+      test(`${name}: Google sign-in through the loopback OpenID Connect server; no password controls`, async () => {
+        const { context, page } = await newPage(viewport)
+        googleEmail = uniqueEmail('google')
+        await ready(page, `${shop.url}/`)
+        await page.getByRole('link', { name: 'Sign in', exact: true }).click()
+        const dialog = page.getByRole('dialog', { name: 'Sign in or create an account' })
+        await dialog.getByRole('link', { name: 'Sign in with Google' }).click()
+        await page.getByRole('link', { name: 'My account' }).waitFor()
+        await page.getByRole('link', { name: 'My account' }).click()
+        await page.waitForURL(/\/account$/)
+        assert.equal(await page.getByTestId('customer-email').textContent(), googleEmail)
+        await page.getByText('Signed in with Google').waitFor()
+        assert.equal(await page.getByRole('button', { name: 'Change password' }).count(), 0)
+        assert.equal(await page.getByRole('button', { name: 'Edit e-mail' }).count(), 0)
+        await context.close()
+      })
+    }
 
     test('Facebook sign-in through the loopback OAuth dialog and Graph API', async () => {
       const { context, page } = await newPage(viewports.phone)

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
@@ -18,10 +20,18 @@ const engines = [
 for (const { engine, skip } of engines) {
   describe(`guest purchase journey on ${engine}`, { skip }, () => {
     let shop: RunningShop
+    // A private copy of the web build (see cart.test.ts): a rebuild elsewhere must not break the running shop.
+    const buildDir = mkdtempSync(join(import.meta.dirname, '.journey-build-'))
     before(async () => {
-      shop = await startShop(engine)
+      cpSync(process.env.WEB_BUILD_DIR ?? resolve(import.meta.dirname, '../apps/web/build'), buildDir, {
+        recursive: true,
+      })
+      shop = await startShop(engine, { WEB_BUILD_DIR: buildDir })
     })
-    after(() => shop?.stop())
+    after(async () => {
+      await shop?.stop()
+      rmSync(buildDir, { recursive: true, force: true })
+    })
 
     for (const [viewportName, viewport] of Object.entries(viewports)) {
       test(`${viewportName}: home → category → product → cart → checkout → confirmation`, async () => {
@@ -75,23 +85,47 @@ for (const { engine, skip } of engines) {
         await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
         assert.equal(new URL(page.url()).pathname, '/checkout')
 
-        await page.getByLabel('First name').fill('Ada')
-        await page.getByLabel('Last name').fill('Lovelace')
-        await page.getByLabel('E-mail').fill('ada@example.com')
-        await page.getByLabel('Country').selectOption('US')
-        await page.getByLabel('Street and number').fill('1 Analytical Way')
-        await page.getByLabel('City').fill('Springfield')
-        await page.getByLabel('ZIP / postal code').fill('62701')
-        assert.notEqual(
-          await page.getByLabel('Shipping method').inputValue(),
-          '',
-          'a shipping method is pre-selected',
-        )
-        await page.getByLabel('Card number').fill('4242 4242 4242 4242')
-        await page.getByLabel('Expiry month').selectOption('12')
-        await page.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 1))
-        await page.getByLabel('Security code (CVC)').fill('123')
-        await page.getByRole('button', { name: 'Place order' }).click()
+        // The four-step wizard (issue 6): billing, shipping, payment, review; phones show shipping first.
+        const phone = viewportName === 'phone'
+        const billing = async () => {
+          const s = page.locator('#step1')
+          await s.getByLabel('First name').fill('Ada')
+          await s.getByLabel('Last name').fill('Lovelace')
+          await s.getByLabel('E-mail', { exact: true }).fill('ada@example.com')
+          await s.getByLabel('Confirm e-mail').fill('ada@example.com')
+          await s.getByRole('button', { name: 'Continue' }).click()
+        }
+        const shipping = async () => {
+          const s = page.locator('#step2')
+          await s.getByLabel('Country').selectOption('US')
+          await s.getByLabel('Full name').fill('Ada Lovelace')
+          await s.getByLabel('Street and number').fill('1 Analytical Way')
+          await s.getByLabel('City').fill('Springfield')
+          await s.getByLabel('State', { exact: true }).selectOption('IL')
+          await s.getByLabel('ZIP code').fill('62701')
+          assert.notEqual(
+            await s.getByLabel('Shipping method').inputValue(),
+            '',
+            'a shipping method is pre-selected',
+          )
+          await s.getByRole('button', { name: 'Continue' }).click()
+        }
+        if (phone) {
+          await shipping()
+          await billing()
+        } else {
+          await billing()
+          await shipping()
+        }
+        const payment = page.locator('#step3')
+        await payment.getByLabel('Card number').fill('4242 4242 4242 4242')
+        await payment.getByLabel('Expiry month').selectOption('12')
+        await payment.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 1))
+        await payment.getByLabel('Security code (CVC)').fill('123')
+        await payment.getByRole('button', { name: 'Continue' }).click()
+        await page.waitForURL(/#step4$/)
+        await page.locator('#step4').getByTestId('review-total').waitFor()
+        await page.locator('#step4').getByRole('button', { name: 'Place order' }).click()
 
         await page.waitForURL(/\/confirmation\/order\//, { timeout: 20_000 })
         const orderId = decodeURIComponent(new URL(page.url()).pathname.split('/').filter(Boolean)[2] ?? '')

@@ -8,6 +8,7 @@ import { calculationRoutes } from './modules/calculation/calculation.routes.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts'
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts'
+import { consentRoutes } from './modules/consent/consent.routes.ts'
 import { couponRoutes } from './modules/coupon/coupon.routes.ts'
 import { customerRoutes } from './modules/customer/customer.routes.ts'
 import { feeRoutes } from './modules/fee/fee.routes.ts'
@@ -19,10 +20,12 @@ import { searchRoutes } from './modules/search/search.routes.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts'
 import { siteRoutes } from './modules/site/site.routes.ts'
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts'
 import type { Config } from './platform/config.ts'
 import type { DatabaseHandle } from './platform/db/database.ts'
 import type { AppContext } from './platform/http/context.ts'
 import { frameworkErrors, installErrorHandling } from './platform/http/errors.ts'
+import { trackInFlight } from './platform/http/in-flight.ts'
 import { registerOpenApi } from './platform/http/openapi.ts'
 import { registerStorefront } from './platform/http/storefront.ts'
 
@@ -43,6 +46,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandling(app)
+  trackInFlight(app)
   await app.register(cookie)
   await registerOpenApi(app)
 
@@ -79,4 +83,6 @@ const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<v
   paymentRoutes,
   checkoutRoutes,
   orderRoutes,
+  consentRoutes,
+  trackingRoutes,
 ]

@@ -13,6 +13,7 @@ import {
 import type { Route } from './+types/root'
 import { signedInUser } from './features/auth/session-user.server.ts'
 import { CartPanel, CartPanelProvider } from './features/cart/cart-panel.tsx'
+import { ConsentBanner } from './features/consent/consent-banner.tsx'
 import { Footer } from './features/layout/footer.tsx'
 import { TopBar } from './features/layout/top-bar.tsx'
 import { StoreConfigAlert } from './features/site/store-config-alert.tsx'
@@ -110,6 +111,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <a className="skip-link" href="#main">
         {t('SKIP_TO_CONTENT')}
       </a>
+      {data ? <ConsentBanner /> : null}
       {data ? <TopBar /> : null}
       <main id="main" tabIndex={-1} className="main">
         {children}

@@ -58,6 +58,19 @@ export const SignupRequestSchema = z.object({
 })
 
 /**
+ * POST /api/auth/signup/order: sign-up after purchase (spec §2 confirmation). A guest turns the order they just
+ * placed into an account: the e-mail and names come from the order, the caller's token must belong to the
+ * guest session that placed it. Answers like signup (201); 409 account_already_exists when the e-mail has an
+ * account, 404 when the order is not this guest's.
+ */
+export const OrderSignupRequestSchema = z.object({
+  orderId: z.string().min(1).max(40),
+  password: PasswordSchema,
+})
+
+export type OrderSignupRequest = z.infer<typeof OrderSignupRequestSchema>
+
+/**
  * Answer of login, signup and social login (spec §3 "Access token cookie": userName, accessToken, saasToken).
  * The response also sets the HttpOnly `shop_token` cookie for the storefront.
  */

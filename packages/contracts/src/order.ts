@@ -2,7 +2,18 @@ import { z } from 'zod'
 import { OrderAddressSchema } from './address.ts'
 import { CurrencySchema, IdSchema, MoneySchema } from './common.ts'
 
-export const ORDER_STATUSES = ['CREATED', 'CONFIRMED', 'DECLINED'] as const
+/**
+ * Spec §4: CREATED, CONFIRMED, DECLINED; then what the shop owner moves an order through after it: PAID,
+ * SHIPPED, COMPLETED (the allowed moves: apps/server/src/modules/order/order-status.ts).
+ */
+export const ORDER_STATUSES = ['CREATED', 'CONFIRMED', 'DECLINED', 'PAID', 'SHIPPED', 'COMPLETED'] as const
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+/** An order status move (POST orders/{id}/transitions; the owner's call takes every status). */
+export const OrderTransitionSchema = z
+  .object({ status: z.enum(ORDER_STATUSES) })
+  .meta({ id: 'OrderTransition' })
 
 export const CustomerInfoSchema = z.object({
   id: z.string().optional(),
@@ -32,6 +43,17 @@ export const OrderRequestSchema = z
     customer: CustomerInfoSchema,
   })
   .meta({ id: 'OrderRequest' })
+
+/**
+ * `Idempotency-Key` of `POST checkouts/order`: one key per order the shopper submits (reuse it for retries of
+ * the same request body). The same key and body answer as the first request did (header
+ * `Idempotent-Replayed: true`), another body is 422 idempotency_key_reused; keys are per caller, kept 24 h.
+ */
+export const CheckoutHeadersSchema = z.object({
+  'idempotency-key': z.string().min(1).max(255).optional().meta({
+    description: 'One key per order submitted; a retry with the same key and body replays the answer',
+  }),
+})
 
 export const OrderCreatedSchema = z.object({ orderId: z.string(), checkoutId: z.string().optional() })
 

@@ -36,3 +36,16 @@ export const CardErrorSchema = z.object({
 export type CardTokenRequest = z.infer<typeof CardTokenRequestSchema>
 export type CardToken = z.infer<typeof CardTokenSchema>
 export type CardError = z.infer<typeof CardErrorSchema>
+
+/**
+ * The card provider the storefront tokenizes with (GET /api/payments/provider): the built-in test card provider
+ * and its token endpoint, or Stripe with its publishable key and API origin (what Stripe.js needs).
+ */
+export const PaymentProviderInfoSchema = z
+  .discriminatedUnion('id', [
+    z.object({ id: z.literal('test-card'), tokenUrl: z.string() }),
+    z.object({ id: z.literal('stripe'), publishableKey: z.string(), apiBase: z.string() }),
+  ])
+  .meta({ id: 'PaymentProviderInfo' })
+
+export type PaymentProviderInfo = z.infer<typeof PaymentProviderInfoSchema>

@@ -40,6 +40,11 @@ export interface Config {
   rateLimitPerAddress: number
   /** Believe X-Forwarded-For (client address for rate limits and logs) only behind a known proxy. */
   trustProxy: boolean
+  /** Stripe keys; card payments go through Stripe when both are set, else the built-in test card provider. */
+  stripeSecretKey: string | undefined
+  stripePublishableKey: string | undefined
+  /** Stripe's API origin (https://api.stripe.com); a loopback stand-in in tests and trials. */
+  stripeApiBase: string
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../../..')
@@ -71,5 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerAccount: Number(env.RATE_LIMIT_PER_ACCOUNT ?? 20),
     rateLimitPerAddress: Number(env.RATE_LIMIT_PER_ADDRESS ?? 100),
     trustProxy: env.TRUST_PROXY === 'true',
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
+    stripeApiBase: (env.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, ''),
   }
 }

@@ -1,6 +1,9 @@
 import * as account from './account.ts'
 import * as cart from './cart.ts'
 import * as catalogue from './catalogue.ts'
+import * as checkout from './checkout.ts'
+import * as confirmation from './confirmation.ts'
+import * as consent from './consent.ts'
 import type { Messages } from './en.ts'
 import * as search from './search.ts'
 
@@ -131,5 +134,8 @@ export const de: Messages = {
   ...catalogue.de,
   ...search.de,
   ...cart.de,
+  ...consent.de,
   ...account.de,
+  ...checkout.de,
+  ...confirmation.de,
 }

@@ -1,6 +1,9 @@
 import * as account from './account.ts'
 import * as cart from './cart.ts'
 import * as catalogue from './catalogue.ts'
+import * as checkout from './checkout.ts'
+import * as confirmation from './confirmation.ts'
+import * as consent from './consent.ts'
 import * as search from './search.ts'
 
 /** English texts. Keys of spec §8 keep their SCREAMING_SNAKE names; de.ts has exactly the same keys. */
@@ -130,7 +133,10 @@ export const en = {
   ...catalogue.en,
   ...search.en,
   ...cart.en,
+  ...consent.en,
   ...account.en,
+  ...checkout.en,
+  ...confirmation.en,
 }
 
 export type MessageKey = keyof typeof en

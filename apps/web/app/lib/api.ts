@@ -4,6 +4,7 @@ import { browseCalls } from './api/browse.ts'
 import { cartCalls } from './api/cart.ts'
 import { catalogueCalls } from './api/catalogue.ts'
 import { checkoutCalls } from './api/checkout.ts'
+import { paymentCalls } from './api/payment.ts'
 import { searchCalls } from './api/search.ts'
 import { type ApiClientOptions, createTransport } from './api/transport.ts'
 
@@ -19,6 +20,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...catalogueCalls(transport),
     ...cartCalls(transport),
     ...checkoutCalls(transport),
+    ...paymentCalls(transport),
     ...browseCalls(transport),
     ...searchCalls(transport),
   }

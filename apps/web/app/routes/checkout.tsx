@@ -1,10 +1,15 @@
-import type { OrderRequest } from '@shop/contracts/order'
 import { data, redirect } from 'react-router'
 import { checkoutEntry } from '../features/auth/checkout-entry.server.ts'
-import { CheckoutForm } from '../features/checkout/checkout-form.tsx'
-import { type FieldErrors, fieldOfDetail, readValues, validateCheckout } from '../features/checkout/fields.ts'
-import type { MessageKey } from '../i18n/index.ts'
-import { isApiError } from '../lib/api.ts'
+import { signedInUser } from '../features/auth/session-user.server.ts'
+import { CheckoutWizard } from '../features/checkout/checkout-wizard.tsx'
+import {
+  type CheckoutActionData,
+  orderFailure,
+  orderRequest,
+  previewOrder,
+  readWizard,
+  validateWizard,
+} from '../features/checkout/place-order.server.ts'
 import { getSession } from '../lib/context.server.ts'
 import { metaT, pageTitle } from '../lib/meta.ts'
 import { useT } from '../lib/shop.ts'
@@ -18,99 +23,65 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 /**
  * Spec §2: without a cart (id) checkout goes to all products and opens the cart; checkout needs sign-in or the
- * guest option, so an anonymous shopper gets the sign-in dialog with "Continue as guest" first.
+ * guest option. A signed-in customer also gets the account details and the address book.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = getSession(context)
   if (!session.cartId) throw redirect(`${ALL_PRODUCTS_PATH}?cart=open`)
   checkoutEntry(request, session)
-  const [cart, zones] = await Promise.all([
+  const signedIn = Boolean(signedInUser(request))
+  const [cart, zones, customer, addresses] = await Promise.all([
     session.api.cart(session.cartId).catch(() => null),
     session.api.shippingZones(session.site.code).catch(() => []),
+    signedIn ? session.api.me().catch(() => null) : null,
+    signedIn
+      ? session.api
+          .addresses(100)
+          .then((p) => p.items)
+          .catch(() => [])
+      : [],
   ])
   if (!cart || cart.items.length === 0) throw redirect(`${ALL_PRODUCTS_PATH}?cart=open`)
-  return { cart, zones }
+  return { cart, zones, customer, addresses: addresses ?? [] }
 }
 
-export interface CheckoutActionData {
-  errors: FieldErrors
-  message?: MessageKey
-  details?: string[]
-}
-
-/** Place order: the card is already a token (made in the browser); here only validation and the order call. */
+/** intent=preview: the order calculation (step 4). intent=order: validation, then the order call. */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(context)
   const form = await request.formData()
-  const values = readValues(form)
-  const token = String(form.get('paymentToken') ?? '')
-  const totalPrice = Number(form.get('totalPrice'))
-  const errors = validateCheckout(values)
-  if (Object.keys(errors).length > 0 || !session.cartId || !token) {
-    return data<CheckoutActionData>({ errors, message: 'PLEASE_CORRECT_ERRORS' }, 400)
+  const post = readWizard(form)
+  const intent = form.get('intent') === 'preview' ? 'preview' : 'order'
+  if (!post || !session.cartId) {
+    return data<CheckoutActionData>(
+      { intent: 'order', message: 'PLEASE_CORRECT_ERRORS', details: [], errors: {}, status: 400 },
+      400,
+    )
   }
-  const [zoneId = '', methodId = ''] = values.shippingMethod.split('|')
-  const address = {
-    contactName: values.contactName.trim(),
-    street: values.street.trim(),
-    streetAppendix: values.streetAppendix.trim() || undefined,
-    city: values.city.trim(),
-    zipCode: values.zipCode.trim(),
-    country: values.country,
-    state: values.state.trim() || undefined,
+  const zones = await session.api.shippingZones(session.site.code).catch(() => [])
+  const shippable = zones.flatMap((z) => z.shipTo.map((s) => s.countryCode))
+  const errors = validateWizard(post, shippable)
+  if (Object.keys(errors).length > 0 || (intent === 'order' && !post.token)) {
+    const message = intent === 'preview' ? 'PLEASE_CORRECT_ERRORS_PREVIEW' : 'PLEASE_CORRECT_ERRORS'
+    return data<CheckoutActionData>(
+      intent === 'preview'
+        ? { intent, message, details: [], errors }
+        : { intent, message, details: [], errors, status: 400 },
+      400,
+    )
   }
-  const order: OrderRequest = {
-    cartId: session.cartId,
-    payment: { paymentId: 'test-card', customAttributes: { token } },
-    currency: session.site.currency,
-    shipping: { zoneId, methodId },
-    totalPrice,
-    // Behaviour notes: "same as shipping" is the default and copies shipping into billing.
-    addresses: [
-      { ...address, type: 'SHIPPING' },
-      { ...address, type: 'BILLING' },
-    ],
-    customer: {
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      email: values.email.trim(),
-    },
-  }
+  if (intent === 'preview') return previewOrder(session, session.cartId, post)
   try {
-    const created = await session.api.placeOrder(order)
+    const created = await session.api.placeOrder(
+      orderRequest(session, session.cartId, post),
+      post.idempotencyKey || undefined,
+    )
     session.setCartId(undefined)
     return created.orderId
       ? redirect(`/confirmation/order/${encodeURIComponent(created.orderId)}`)
       : redirect(`/confirmation/checkout/${encodeURIComponent(created.checkoutId ?? '')}`)
   } catch (error) {
-    if (!isApiError(error)) throw error
-    const fieldErrors: FieldErrors = {}
-    for (const detail of error.body.details) {
-      const field = fieldOfDetail(detail.field)
-      if (field) fieldErrors[field] = 'FIELD_INVALID'
-    }
-    if (error.status === 402) {
-      return data<CheckoutActionData>(
-        { errors: { cardNumber: 'CARD_DECLINED' }, message: 'CARD_DECLINED' },
-        402,
-      )
-    }
-    const message: MessageKey =
-      error.status >= 500
-        ? 'ORDER_SYSTEM_UNAVAILABLE'
-        : error.body.type === 'total_changed'
-          ? 'TOTAL_CHANGED'
-          : Object.keys(fieldErrors).length
-            ? 'PLEASE_CORRECT_ERRORS'
-            : 'ORDER_NOT_PROCESSED'
-    const details =
-      error.status >= 500
-        ? []
-        : [`${error.status}: ${error.body.message}`, ...error.body.details.map((d) => d.message)]
-    return data<CheckoutActionData>(
-      { errors: fieldErrors, message, details },
-      error.status >= 500 ? 502 : error.status,
-    )
+    const failure = orderFailure(error)
+    return data(failure, failure.intent === 'order' && failure.status < 500 ? failure.status : 502)
   }
 }
 
@@ -119,7 +90,7 @@ export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container checkout">
       <h1>{t('CHECKOUT_TITLE')}</h1>
-      <CheckoutForm cart={loaderData.cart} zones={loaderData.zones} />
+      <CheckoutWizard {...loaderData} />
     </section>
   )
 }

@@ -1,4 +1,8 @@
-import { data, Link } from 'react-router'
+import { useId } from 'react'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { completeSignIn, signedInUser } from '../features/auth/session-user.server.ts'
+import { Field } from '../features/auth/sign-in-dialog.tsx'
+import type { MessageKey } from '../i18n/index.ts'
 import { isApiError } from '../lib/api.ts'
 import { getSession } from '../lib/context.server.ts'
 import { formatMoney } from '../lib/format.ts'
@@ -13,20 +17,53 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 }
 
 /** Spec §2 base.confirmation: `/confirmation/order/<id>`, or `/confirmation/checkout/<id>` (order comes later). */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  if (params.entity === 'checkout') return { order: null, id: params.id }
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const signedIn = signedInUser(request) !== null
+  if (params.entity === 'checkout') return { order: null, id: params.id, signedIn }
   if (params.entity !== 'order') throw data(null, 404)
   const { api } = getSession(context)
   const order = await api.order(params.id).catch((error: unknown) => {
     throw isApiError(error, 404) || isApiError(error, 403) ? data(null, 404) : error
   })
-  return { order, id: params.id }
+  return { order, id: params.id, signedIn }
 }
 
-export default function Confirmation({ loaderData }: Route.ComponentProps) {
+type SignupResult = { done: true } | { done: false; error: MessageKey; retryAfter?: number }
+
+/**
+ * Sign-up after purchase (guests only): the password makes an account that owns this order; the API checks
+ * that the shopper's token belongs to the guest session that placed it. Spec §8 messages for the failures.
+ */
+export async function action({ params, context, request }: Route.ActionArgs) {
+  const session = getSession(context)
+  const form = await request.formData()
+  const password = String(form.get('password') ?? '')
+  const fail = (error: MessageKey, status: number, retryAfter?: number) =>
+    data<SignupResult>({ done: false, error, retryAfter }, status)
+  if (form.get('confirm') !== password) return fail('FIELDS_NOT_MATCHING', 400)
+  try {
+    const result = await session.api.signupAfterOrder({ orderId: params.id, password })
+    await completeSignIn(session, result)
+    return { done: true } satisfies SignupResult
+  } catch (error) {
+    if (!isApiError(error)) return fail('SERVER_UNAVAILABLE', 500)
+    if (error.status === 400 && error.body.details.some((d) => /password$/i.test(d.field ?? '')))
+      return fail('PASSWORD_INVALID', 400)
+    if (error.status === 409) return fail('ACCOUNT_ALREADY_EXISTS', 409)
+    if (error.status === 404 || error.status === 403 || error.status === 401)
+      return fail('SIGNUP_AFTER_ORDER_NOT_AVAILABLE', error.status)
+    if (error.status === 429) {
+      const retryAfter = Number((error.raw as { retryAfter?: number } | undefined)?.retryAfter) || 60
+      return fail('TOO_MANY_ATTEMPTS', 429, retryAfter)
+    }
+    return fail('SERVER_UNAVAILABLE', error.status)
+  }
+}
+
+export default function Confirmation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
   const { language } = useShop()
-  const { order, id } = loaderData
+  const { order, id, signedIn } = loaderData
   const phone = t('CONTACT_PHONE')
   if (!order) {
     return (
@@ -41,7 +78,9 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
   }
   const money = (amount: number) => formatMoney(amount, order.currency, language)
   const a = order.shippingAddress
-  const discount = order.discounts[0]
+  // Only the first discount is named (behaviour notes); the amount is the order's whole discount.
+  const discount =
+    order.totalDiscount > 0 ? { code: order.discounts[0]?.code, amount: order.totalDiscount } : null
   return (
     <section className="container page-narrow confirmation">
       <div className="confirmation__hero">
@@ -57,7 +96,13 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
       <dl className="facts panel">
         <div>
           <dt>{t('ORDER_NUMBER')}</dt>
-          <dd data-testid="order-id">{order.id}</dd>
+          <dd data-testid="order-id">
+            {signedIn ? (
+              <Link to={`/account/orders/${encodeURIComponent(order.id)}`}>{order.id}</Link>
+            ) : (
+              order.id
+            )}
+          </dd>
         </div>
         <div>
           <dt>{t('EMAIL')}</dt>
@@ -105,7 +150,8 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
         {discount ? (
           <div className="totals__row">
             <dt>
-              {t('DISCOUNT')} ({discount.code})
+              {t('DISCOUNT')}
+              {discount.code ? ` (${discount.code})` : ''}
             </dt>
             <dd>{money(-discount.amount)}</dd>
           </div>
@@ -137,12 +183,51 @@ export default function Confirmation({ loaderData }: Route.ComponentProps) {
           <dd data-testid="order-total">{money(order.totalPrice)}</dd>
         </div>
       </dl>
+      {actionData?.done ? (
+        <p className="alert" role="status">
+          {t('SIGNUP_AFTER_ORDER_DONE')}
+        </p>
+      ) : null}
+      {!signedIn ? <SignupAfterOrder email={order.customer.email} result={actionData} /> : null}
       <p>
         {t('QUESTIONS_CALL')} <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
       </p>
       <Link className="button button--secondary" to={ALL_PRODUCTS_PATH}>
         {t('CONTINUE_SHOPPING')}
       </Link>
+    </section>
+  )
+}
+
+/** The guest's sign-up-after-purchase form (spec §2 confirmation): the e-mail of the order plus a password. */
+function SignupAfterOrder({ email, result }: { email: string; result: SignupResult | undefined }) {
+  const t = useT()
+  const headingId = useId()
+  const busy = useNavigation().state === 'submitting'
+  const error = result && !result.done ? result : null
+  return (
+    <section className="panel signup-after-order" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('SIGNUP_AFTER_ORDER_TITLE')}</h2>
+      <p>{t('SIGNUP_AFTER_ORDER_TEXT', { email })}</p>
+      {error ? (
+        <p className="alert alert--error" role="alert">
+          {t(error.error, { seconds: error.retryAfter ?? 60 })}
+        </p>
+      ) : null}
+      <Form method="post" className="auth-form">
+        <Field
+          name="password"
+          type="password"
+          label={t('PASSWORD')}
+          autoComplete="new-password"
+          hint={t('PASSWORD_HINT')}
+          minLength={8}
+        />
+        <Field name="confirm" type="password" label={t('CONFIRM_PASSWORD')} autoComplete="new-password" />
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t('SIGNUP_AFTER_ORDER_SUBMIT')}
+        </button>
+      </Form>
     </section>
   )
 }

@@ -4,6 +4,7 @@ import {
   LoginConfigSchema,
   LoginRequestSchema,
   LoginResponseSchema,
+  OrderSignupRequestSchema,
   PasswordChangeSchema,
   PasswordResetRequestSchema,
   PasswordResetUpdateSchema,
@@ -33,6 +34,7 @@ import {
   requestPasswordReset,
   type SignedIn,
   signup,
+  signupAfterOrder,
   socialLogin,
   updatePasswordWithToken,
 } from './auth.service.ts'
@@ -128,6 +130,34 @@ export function authRoutes(ctx: AppContext) {
             request.body,
             request.ip,
             await optionalPrincipal(ctx.db, request),
+            request.headers['accept-language'],
+          )
+          setTokenCookie(reply, signedIn)
+          return reply.status(201).send(signedIn)
+        }),
+    )
+
+    api.post(
+      '/api/auth/signup/order',
+      {
+        schema: {
+          tags: ['auth'],
+          security,
+          description:
+            'Sign-up after purchase: the guest whose session placed the order creates an account (e-mail and names from the order) that owns it, and is signed in. 401 without a token, 403 when signed in, 404 not this guest’s order, 409 account_already_exists, 400 on body.password.',
+          body: OrderSignupRequestSchema,
+          response: { 201: LoginResponseSchema, ...errors, 404: ErrorSchema },
+        },
+      },
+      async (request, reply) =>
+        withRetryAfter(reply, async () => {
+          refuseCrossSite(request)
+          const signedIn = await signupAfterOrder(
+            ctx,
+            request.body,
+            request.ip,
+            await optionalPrincipal(ctx.db, request),
+            request.headers['accept-language'],
           )
           setTokenCookie(reply, signedIn)
           return reply.status(201).send(signedIn)
@@ -180,7 +210,7 @@ export function authRoutes(ctx: AppContext) {
       },
       async (request, reply) =>
         withRetryAfter(reply, async () => {
-          await requestPasswordReset(ctx, request.body.email, request.ip)
+          await requestPasswordReset(ctx, request.body.email, request.ip, request.headers['accept-language'])
           return reply.status(204).send(null)
         }),
     )

@@ -3,6 +3,7 @@ import type {
   LoginConfig,
   LoginRequest,
   LoginResponse,
+  OrderSignupRequest,
   PasswordChange,
   SignupRequest,
   SocialProvider,
@@ -20,11 +21,14 @@ import {
   revokeToken,
 } from '../../platform/auth/tokens.ts'
 import type { AppContext } from '../../platform/http/context.ts'
-import { AppError } from '../../platform/http/errors.ts'
+import { AppError, forbidden, notFound, unauthorized } from '../../platform/http/errors.ts'
 import { mailerFor } from '../../platform/mail/mailer.ts'
+import { claimGuestOrder } from '../customer/customer.repository.ts'
 import * as customers from '../customer/customer.service.ts'
 import { normaliseEmail } from '../customer/customer.service.ts'
 import { passwordResetMail, storefrontLinks } from '../mail/mail.templates.ts'
+import { acceptedLanguages, MAIL_LANGUAGES, mailLanguage } from '../mail/mail.texts.ts'
+import { findOrder } from '../order/order.repository.ts'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -48,6 +52,10 @@ export async function anonymousLogin(ctx: AppContext, sessionId: string | undefi
     session_id: session,
   }
 }
+
+/** The shop language a request carries (Accept-Language), kept on a new customer for later mails. */
+export const storefrontLanguage = (acceptLanguage: string | undefined) =>
+  acceptedLanguages(acceptLanguage).find((l) => MAIL_LANGUAGES.some((m) => m === l))
 
 /** What a successful sign-in hands back (LoginResponse) plus the token for the cookie. */
 export type SignedIn = LoginResponse
@@ -134,6 +142,7 @@ export async function signup(
   body: SignupRequest,
   clientAddress: string,
   previous: { principal: Principal; token: string } | null,
+  acceptLanguage?: string,
 ): Promise<SignedIn> {
   await enforce(ctx.db, limitsFor(ctx, 'signup', clientAddress), ctx.config.rateLimitWindowSeconds)
   const row = await customers.createCustomer(ctx.db, {
@@ -144,7 +153,61 @@ export async function signup(
     firstName: body.firstName,
     middleName: body.middleName,
     lastName: body.lastName,
-    preferredLanguage: body.preferredLanguage,
+    preferredLanguage: body.preferredLanguage ?? storefrontLanguage(acceptLanguage),
+  })
+  return signIn(ctx, row, previous)
+}
+
+/**
+ * Sign-up after purchase (spec §2 confirmation, issue 6): the guest who just placed `orderId` creates an
+ * account with the order's e-mail and names and a password; the order becomes the new customer's and the
+ * guest is signed in (token rotated, session id kept). Ownership is proven by the caller's token: it must be
+ * an anonymous token of the very session that placed the order (the session id lives in an HttpOnly cookie).
+ * Anyone else gets 404, as for any order that is not theirs; a signed-in customer 403; an e-mail that already
+ * has an account 409 account_already_exists (spec §8 ACCOUNT_ALREADY_EXISTS) and the order stays a guest order.
+ */
+export async function signupAfterOrder(
+  ctx: AppContext,
+  body: OrderSignupRequest,
+  clientAddress: string,
+  previous: { principal: Principal; token: string } | null,
+  acceptLanguage?: string,
+): Promise<SignedIn> {
+  if (!previous) throw unauthorized()
+  if (previous.principal.customerId !== null) throw forbidden('You are already signed in')
+  await enforce(ctx.db, limitsFor(ctx, 'signup', clientAddress), ctx.config.rateLimitWindowSeconds)
+  const order = await findOrder(ctx.db, body.orderId)
+  const sessionId = previous.principal.sessionId
+  if (!order || order.customer_id !== null || !sessionId || order.session_id !== sessionId) {
+    throw notFound('Order', body.orderId)
+  }
+  const buyer = JSON.parse(order.customer) as {
+    email: string
+    title?: string
+    firstName?: string
+    middleName?: string
+    lastName?: string
+  }
+  if (await customers.findByEmail(ctx.db, buyer.email)) {
+    throw new AppError(409, 'account_already_exists', 'An account with this e-mail already exists')
+  }
+  const passwordHash = await hashPassword(body.password, ctx.config.passwordHashCost)
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const created = await customers.createCustomer(trx, {
+      email: buyer.email,
+      passwordHash,
+      emailVerified: false,
+      title: buyer.title,
+      firstName: buyer.firstName,
+      middleName: buyer.middleName,
+      lastName: buyer.lastName,
+      preferredLanguage: storefrontLanguage(acceptLanguage),
+    })
+    // Guarded again inside the transaction: two sign-ups for one order cannot both take it.
+    if ((await claimGuestOrder(trx, body.orderId, sessionId, created.id)) !== 1) {
+      throw notFound('Order', body.orderId)
+    }
+    return created
   })
   return signIn(ctx, row, previous)
 }
@@ -223,14 +286,23 @@ export function loginConfig(ctx: AppContext): LoginConfig {
  * revealed here as the storefront's contract asks; the per-address and per-account rate limits bound how
  * fast addresses can be probed.
  */
-export async function requestPasswordReset(ctx: AppContext, emailInput: string, clientAddress: string) {
+export async function requestPasswordReset(
+  ctx: AppContext,
+  emailInput: string,
+  clientAddress: string,
+  acceptLanguage?: string,
+) {
   const email = normaliseEmail(emailInput)
   await enforce(ctx.db, limitsFor(ctx, 'reset', clientAddress, email), ctx.config.rateLimitWindowSeconds)
   const row = await customers.findByEmail(ctx.db, email)
   if (!row) throw new AppError(404, 'email_not_found', 'No account uses this e-mail address')
   const token = await issueOneTimeToken(ctx.db, row.id, 'password_reset')
   await mailerFor(ctx.config, ctx.db).send(
-    passwordResetMail(row.email, storefrontLinks.passwordReset(ctx.config.publicUrl, token)),
+    passwordResetMail(
+      row.email,
+      storefrontLinks.passwordReset(ctx.config.publicUrl, token),
+      mailLanguage(acceptLanguage, row.preferred_language),
+    ),
   )
 }
 

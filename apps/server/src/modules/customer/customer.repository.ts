@@ -140,3 +140,23 @@ export async function anonymise(db: Db, id: string): Promise<void> {
       .execute()
   })
 }
+
+/**
+ * Sign-up after purchase: the guest order placed by `sessionId` becomes the customer's. Guarded by the order
+ * still being a guest order of that session; answers the number of orders moved (0 or 1).
+ */
+export async function claimGuestOrder(
+  db: Db,
+  orderId: string,
+  sessionId: string,
+  customerId: string,
+): Promise<number> {
+  const result = await db
+    .updateTable('orders')
+    .set({ customer_id: customerId })
+    .where('id', '=', orderId)
+    .where('customer_id', 'is', null)
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}

@@ -69,7 +69,9 @@ export function customerRoutes(ctx: AppContext) {
       async (request, reply) =>
         withRetryAfter(reply, async () => {
           const { customerId } = await authenticateCustomer(ctx.db, request)
-          return reply.status(202).send(await requestDeletion(ctx, customerId))
+          return reply
+            .status(202)
+            .send(await requestDeletion(ctx, customerId, request.headers['accept-language']))
         }),
     )
 
@@ -107,7 +109,9 @@ export function customerRoutes(ctx: AppContext) {
       async (request, reply) =>
         withRetryAfter(reply, async () => {
           const { customerId } = await authenticateCustomer(ctx.db, request)
-          return reply.status(202).send(await requestEmailChange(ctx, customerId, request.body))
+          return reply
+            .status(202)
+            .send(await requestEmailChange(ctx, customerId, request.body, request.headers['accept-language']))
         }),
     )
 

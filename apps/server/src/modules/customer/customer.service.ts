@@ -12,6 +12,7 @@ import type { AppContext } from '../../platform/http/context.ts'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts'
 import { mailerFor } from '../../platform/mail/mailer.ts'
 import { accountDeletionMail, emailChangeMail, storefrontLinks } from '../mail/mail.templates.ts'
+import { mailLanguage } from '../mail/mail.texts.ts'
 import * as repo from './customer.repository.ts'
 
 export type CustomerRow = NonNullable<Awaited<ReturnType<typeof repo.findById>>>
@@ -138,6 +139,7 @@ export async function requestEmailChange(
   ctx: AppContext,
   customerId: string,
   body: { email: string; password: string },
+  acceptLanguage?: string,
 ): Promise<{ sent: true }> {
   const row = await requireCustomer(ctx.db, customerId)
   await enforce(
@@ -160,7 +162,11 @@ export async function requestEmailChange(
     throw conflict('email_in_use', 'This e-mail address is already in use')
   const token = await issueOneTimeToken(ctx.db, customerId, 'email_change', { email })
   await mailerFor(ctx.config, ctx.db).send(
-    emailChangeMail(email, storefrontLinks.emailChange(ctx.config.publicUrl, token)),
+    emailChangeMail(
+      email,
+      storefrontLinks.emailChange(ctx.config.publicUrl, token),
+      mailLanguage(acceptLanguage, row.preferred_language),
+    ),
   )
   return { sent: true }
 }
@@ -184,7 +190,11 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
 }
 
 /** Account deletion, step 1: mails a link with a one-time token. */
-export async function requestDeletion(ctx: AppContext, customerId: string): Promise<{ sent: true }> {
+export async function requestDeletion(
+  ctx: AppContext,
+  customerId: string,
+  acceptLanguage?: string,
+): Promise<{ sent: true }> {
   const row = await requireCustomer(ctx.db, customerId)
   await enforce(
     ctx.db,
@@ -193,7 +203,11 @@ export async function requestDeletion(ctx: AppContext, customerId: string): Prom
   )
   const token = await issueOneTimeToken(ctx.db, customerId, 'account_deletion')
   await mailerFor(ctx.config, ctx.db).send(
-    accountDeletionMail(row.email, storefrontLinks.accountDeletion(ctx.config.publicUrl, token)),
+    accountDeletionMail(
+      row.email,
+      storefrontLinks.accountDeletion(ctx.config.publicUrl, token),
+      mailLanguage(acceptLanguage, row.preferred_language),
+    ),
   )
   return { sent: true }
 }

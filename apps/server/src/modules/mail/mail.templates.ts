@@ -1,15 +1,36 @@
+import type { Order } from '@shop/contracts/order'
 import type { Mail } from '../../platform/mail/mailer.ts'
+import {
+  CONTACT_PHONE,
+  formatMailMoney,
+  type MailLanguage,
+  type MailT,
+  mailTranslator,
+} from './mail.texts.ts'
 
-/** The shop's transactional mails. Links point at the storefront screens of spec §2. */
+/** The shop's transactional mails, in en or de. Links point at the storefront screens of spec §2. */
 const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   )
 
-function mail(to: string, subject: string, lines: string[], link: string, action: string): Mail {
+const page = (language: MailLanguage, body: string) =>
+  `<!doctype html><html lang="${language}"><head><meta charset="utf-8"></head><body>${body}</body></html>`
+
+function mail(
+  language: MailLanguage,
+  to: string,
+  subject: string,
+  lines: string[],
+  link: string,
+  action: string,
+): Mail {
   const text = `${lines.join('\n\n')}\n\n${action}: ${link}\n`
-  const html = `<!doctype html><html><body>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p></body></html>`
+  const html = page(
+    language,
+    `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+  )
   return { to, subject, text, html }
 }
 
@@ -20,43 +41,113 @@ export const storefrontLinks = {
     `${publicUrl}/change-email/confirm?token=${encodeURIComponent(token)}`,
   accountDeletion: (publicUrl: string, token: string) =>
     `${publicUrl}/delete-account?token=${encodeURIComponent(token)}`,
+  accountOrder: (publicUrl: string, orderId: string) =>
+    `${publicUrl}/account/orders/${encodeURIComponent(orderId)}`,
 }
 
-export function passwordResetMail(to: string, link: string): Mail {
+export function passwordResetMail(to: string, link: string, language: MailLanguage = 'en'): Mail {
+  const t = mailTranslator(language)
   return mail(
+    language,
     to,
-    'Reset your password',
-    [
-      'Someone asked to reset the password of your account. If it was you, set a new password with the link below; it works once, within one hour.',
-      'If it was not you, ignore this mail: your password stays as it is.',
-    ],
+    t('RESET_SUBJECT'),
+    [t('RESET_LINE_1'), t('RESET_LINE_2')],
     link,
-    'Set a new password',
+    t('RESET_ACTION'),
   )
 }
 
-export function emailChangeMail(to: string, link: string): Mail {
+export function emailChangeMail(to: string, link: string, language: MailLanguage = 'en'): Mail {
+  const t = mailTranslator(language)
   return mail(
+    language,
     to,
-    'Confirm your new e-mail address',
-    [
-      'Please confirm that this is the new e-mail address of your account. The link works once, within 24 hours.',
-      'If you did not ask for this change, ignore this mail.',
-    ],
+    t('EMAIL_CHANGE_SUBJECT'),
+    [t('EMAIL_CHANGE_LINE_1'), t('EMAIL_CHANGE_LINE_2')],
     link,
-    'Confirm the new address',
+    t('EMAIL_CHANGE_ACTION'),
   )
 }
 
-export function accountDeletionMail(to: string, link: string): Mail {
+export function accountDeletionMail(to: string, link: string, language: MailLanguage = 'en'): Mail {
+  const t = mailTranslator(language)
   return mail(
+    language,
     to,
-    'Confirm the deletion of your account',
-    [
-      'You asked to delete your account. Confirm with the link below (it works once, within one hour). Your personal data will be erased; orders are kept as the law requires for accounting.',
-      'If you did not ask for this, ignore this mail and consider changing your password.',
-    ],
+    t('DELETION_SUBJECT'),
+    [t('DELETION_LINE_1'), t('DELETION_LINE_2')],
     link,
-    'Delete my account',
+    t('DELETION_ACTION'),
   )
+}
+
+/** The address block of the confirmation page (behaviour notes): name / company / street / line 2 / "City, State Zip" / country. */
+function addressLines(a: Order['shippingAddress']): string[] {
+  return [
+    a.contactName,
+    a.companyName ?? '',
+    a.street,
+    a.streetAppendix ?? '',
+    `${a.city}${a.state ? `, ${a.state}` : ''} ${a.zipCode}`.trim(),
+    a.country,
+  ].filter((line) => line.trim() !== '')
+}
+
+function totalRows(order: Order, t: MailT, money: (amount: number) => string): Array<[string, string]> {
+  const rows: Array<[string, string]> = [[t('SUBTOTAL'), money(order.subTotalPrice)]]
+  if (order.totalDiscount > 0) rows.push([t('DISCOUNT'), money(-order.totalDiscount)])
+  if (order.totalFees > 0) rows.push([t('FEES'), money(order.totalFees)])
+  if (order.tax.amount > 0) {
+    const label = order.tax.label || t('TAX')
+    rows.push([order.tax.included ? t('TAX_INCLUDED', { label }) : label, money(order.tax.amount)])
+  }
+  rows.push([`${t('SHIPPING')} (${order.shipping.name})`, money(order.shipping.total.amount)])
+  rows.push([t('TOTAL'), money(order.totalPrice)])
+  return rows
+}
+
+/**
+ * The order confirmation (issue 6): order id, items, totals, shipping address and the contact phone, in the
+ * shopper's language. `link` (the order in the account) only for a customer's order: a guest's order opens
+ * only in the browser session that placed it.
+ */
+export function orderConfirmationMail(order: Order, language: MailLanguage, link?: string): Mail {
+  const t = mailTranslator(language)
+  const money = (amount: number) => formatMailMoney(amount, order.currency, language)
+  const name = [order.customer.firstName, order.customer.lastName].filter(Boolean).join(' ')
+  const greeting = name ? t('ORDER_GREETING', { name }) : t('ORDER_GREETING_ANONYMOUS')
+  const count =
+    order.itemCount === 1 ? t('ORDER_ITEM_COUNT_ONE') : t('ORDER_ITEM_COUNT', { count: order.itemCount })
+  const items = order.entries.map((e) => ({ line: `${e.amount} × ${e.name}`, total: money(e.totalPrice) }))
+  const totals = totalRows(order, t, money)
+  const address = addressLines(order.shippingAddress)
+  const contact = t('CONTACT', { phone: CONTACT_PHONE })
+
+  const text = [
+    `${greeting}\n${t('ORDER_THANKS')}`,
+    `${t('ORDER_NUMBER')}: ${order.id}`,
+    `${t('ORDER_ITEMS')} (${count}):\n${items.map((i) => `${i.line}: ${i.total}`).join('\n')}`,
+    totals.map(([label, value]) => `${label}: ${value}`).join('\n'),
+    `${t('SHIPPING_ADDRESS')}:\n${address.join('\n')}`,
+    ...(link ? [`${t('ORDER_VIEW')}: ${link}`] : []),
+    contact,
+  ].join('\n\n')
+
+  const row = (label: string, value: string, strong = false) =>
+    `<tr><td>${strong ? `<strong>${escapeHtml(label)}</strong>` : escapeHtml(label)}</td><td style="text-align:right">${strong ? `<strong>${escapeHtml(value)}</strong>` : escapeHtml(value)}</td></tr>`
+  const html = page(
+    language,
+    [
+      `<p>${escapeHtml(greeting)}<br>${escapeHtml(t('ORDER_THANKS'))}</p>`,
+      `<p>${escapeHtml(t('ORDER_NUMBER'))}: <strong>${escapeHtml(order.id)}</strong></p>`,
+      `<h2>${escapeHtml(t('ORDER_ITEMS'))} (${escapeHtml(count)})</h2>`,
+      `<table>${items.map((i) => row(i.line, i.total)).join('')}</table>`,
+      `<table>${totals.map(([label, value], index) => row(label, value, index === totals.length - 1)).join('')}</table>`,
+      `<h2>${escapeHtml(t('SHIPPING_ADDRESS'))}</h2>`,
+      `<p>${address.map(escapeHtml).join('<br>')}</p>`,
+      ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(t('ORDER_VIEW'))}</a></p>`] : []),
+      `<p>${escapeHtml(contact)}</p>`,
+    ].join(''),
+  )
+  return { to: order.customer.email, subject: t('ORDER_SUBJECT', { id: order.id }), text, html }
 }

@@ -5,6 +5,11 @@ import * as search from './migrations/0002-search.ts'
 import * as cartPricing from './migrations/0003-cart-pricing.ts'
 import * as identity from './migrations/0004-identity.ts'
 import * as catalogueIndexes from './migrations/0005-catalogue-indexes.ts'
+import * as catalogueSortIndexes from './migrations/0006-catalogue-sort-indexes.ts'
+import * as checkoutIdempotency from './migrations/0007-checkout-idempotency.ts'
+import * as consentTracking from './migrations/0008-consent-tracking.ts'
+import * as ownerRole from './migrations/0009-owner-role.ts'
+import * as mailLog from './migrations/0010-mail-log.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -12,6 +17,11 @@ const migrations: Record<string, Migration> = {
   '0003-cart-pricing': cartPricing,
   '0004-identity': identity,
   '0005-catalogue-indexes': catalogueIndexes,
+  '0006-catalogue-sort-indexes': catalogueSortIndexes,
+  '0007-checkout-idempotency': checkoutIdempotency,
+  '0008-consent-tracking': consentTracking,
+  '0009-owner-role': ownerRole,
+  '0010-mail-log': mailLog,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -3,6 +3,7 @@ import { redirect } from 'react-router'
 import { isApiError } from '../../lib/api.ts'
 import type { ShopSession } from '../../lib/context.server.ts'
 import { parseCookies } from '../../lib/cookies.server.ts'
+import { GUEST_COOKIE } from './checkout-entry.server.ts'
 import { pagePath } from './paths.ts'
 
 export { isProtectedPath, safeReturnTo } from './paths.ts'
@@ -65,10 +66,14 @@ export async function completeSignIn(session: ShopSession, result: LoginResponse
   }
 }
 
-/** Revokes the token, forgets the customer and resets the cart (spec §4 "Cart: reset on logout"). */
+/**
+ * Revokes the token, forgets the customer and resets the cart (spec §4 "Cart: reset on logout"); the guest
+ * choice of checkout goes too, so the next shopper on this browser is asked again.
+ */
 export async function completeSignOut(session: ShopSession): Promise<void> {
   await session.api.logout().catch(() => null)
   session.setCookie('shop_token', '', { maxAge: 0, httpOnly: true })
   session.setCookie(USER_COOKIE, '', { maxAge: 0, httpOnly: true })
+  session.setCookie(GUEST_COOKIE, '', { maxAge: 0, httpOnly: true })
   session.setCartId(undefined)
 }

@@ -1,56 +1,126 @@
 import type { MessageKey } from '../../i18n/index.ts'
+import { templateOf } from '../account/countries.ts'
 
-/** The checkout's posted fields (card fields are deliberately absent: they never reach the shop). */
-export const CHECKOUT_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'contactName',
-  'street',
-  'streetAppendix',
-  'city',
-  'zipCode',
-  'country',
-  'state',
-  'shippingMethod',
-] as const
-export type CheckoutField = (typeof CHECKOUT_FIELDS)[number]
-export type CheckoutValues = Record<CheckoutField, string>
-export type FieldErrors = Partial<Record<CheckoutField | 'cardNumber' | 'expiry' | 'cvc', MessageKey>>
+/** One address of the wizard (billing or shipping), as typed. */
+export interface AddressValues {
+  contactName: string
+  companyName: string
+  street: string
+  streetAppendix: string
+  city: string
+  state: string
+  zipCode: string
+  country: string
+  contactPhone: string
+}
 
-const REQUIRED: CheckoutField[] = [
-  'firstName',
-  'lastName',
-  'email',
-  'contactName',
-  'street',
-  'city',
-  'zipCode',
-  'country',
-  'shippingMethod',
-]
-const MIN_TWO: CheckoutField[] = ['contactName', 'street', 'city', 'zipCode']
+export interface BillingValues {
+  firstName: string
+  lastName: string
+  email: string
+  /** Guests type the e-mail twice (spec §5 FIELDS_NOT_MATCHING); signed-in customers have it from the account. */
+  emailConfirm: string
+  sameAsShipping: boolean
+  address: AddressValues
+}
+
+export interface ShippingValues {
+  address: AddressValues
+  /** `zoneId|methodId` */
+  method: string
+}
+
+export interface CardValues {
+  number: string
+  expMonth: string
+  expYear: string
+  cvc: string
+}
+
+/** Error keys: `firstName`, `billing.street`, `shipping.zipCode`, `shippingMethod`, `cardNumber`, `expiry`, `cvc`. */
+export type FieldErrors = Record<string, MessageKey>
+
+export const emptyAddress = (country = ''): AddressValues => ({
+  contactName: '',
+  companyName: '',
+  street: '',
+  streetAppendix: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  country,
+  contactPhone: '',
+})
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const MIN_TWO = ['contactName', 'street', 'city', 'zipCode'] as const
 
-/** Same rules in the browser (before tokenizing the card) and in the action (before the order call). */
-export function validateCheckout(values: CheckoutValues): FieldErrors {
+/** Address templates (US state list, CA province list, GB/DE no state, default optional state). */
+export function validateAddress(
+  prefix: string,
+  a: AddressValues,
+  shippable?: readonly string[],
+): FieldErrors {
   const errors: FieldErrors = {}
-  for (const field of REQUIRED) if (!values[field]?.trim()) errors[field] = 'FIELD_REQUIRED'
-  for (const field of MIN_TWO)
-    if (!errors[field] && values[field].trim().length < 2) errors[field] = 'FIELD_TOO_SHORT'
-  if (!errors.email && !EMAIL.test(values.email.trim())) errors.email = 'EMAIL_INVALID'
+  for (const field of MIN_TWO) {
+    const value = a[field].trim()
+    if (!value) errors[`${prefix}.${field}`] = 'FIELD_REQUIRED'
+    else if (value.length < 2) errors[`${prefix}.${field}`] = 'FIELD_TOO_SHORT'
+  }
+  if (!a.country) errors[`${prefix}.country`] = 'FIELD_REQUIRED'
+  else if (shippable && !shippable.includes(a.country)) errors[`${prefix}.country`] = 'COUNTRY_NOT_SHIPPABLE'
+  const template = templateOf(a.country)
+  if ((template === 'US' || template === 'CA') && !a.state) errors[`${prefix}.state`] = 'FIELD_REQUIRED'
   return errors
 }
 
-export function readValues(form: FormData): CheckoutValues {
-  const values = {} as CheckoutValues
-  for (const field of CHECKOUT_FIELDS) values[field] = String(form.get(field) ?? '')
-  return values
+export function validateBilling(b: BillingValues, guest: boolean): FieldErrors {
+  const errors: FieldErrors = {}
+  if (!b.firstName.trim()) errors.firstName = 'FIELD_REQUIRED'
+  if (!b.lastName.trim()) errors.lastName = 'FIELD_REQUIRED'
+  const email = b.email.trim()
+  if (!email) errors.email = 'FIELD_REQUIRED'
+  else if (!EMAIL.test(email)) errors.email = 'EMAIL_INVALID'
+  if (guest) {
+    if (!b.emailConfirm.trim()) errors.emailConfirm = 'FIELD_REQUIRED'
+    else if (b.emailConfirm.trim().toLowerCase() !== email.toLowerCase())
+      errors.emailConfirm = 'EMAILS_NOT_MATCHING'
+  }
+  // Billing is not restricted to shippable countries (spec §5).
+  return b.sameAsShipping ? errors : { ...errors, ...validateAddress('billing', b.address) }
 }
 
-/** API error detail fields (`body.addresses.0.street`, `customer.email`, …) → the form field they concern. */
-export function fieldOfDetail(field: string | undefined): CheckoutField | undefined {
-  if (!field) return undefined
-  const last = field.split('.').pop() ?? ''
-  return (CHECKOUT_FIELDS as readonly string[]).includes(last) ? (last as CheckoutField) : undefined
+export function validateShipping(s: ShippingValues, shippable: readonly string[]): FieldErrors {
+  const errors = validateAddress('shipping', s.address, shippable)
+  if (!s.method) errors.shippingMethod = 'FIELD_REQUIRED'
+  return errors
+}
+
+/** Expiry years run from the current year for 10 years; months 01–12 (spec §5). */
+export function expiryYears(now: Date): string[] {
+  return Array.from({ length: 10 }, (_, i) => String(now.getFullYear() + i))
+}
+export const EXPIRY_MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'))
+
+/** What can be checked before the provider sees the card; the provider's own card errors come on top. */
+export function validateCardFields(card: CardValues, now: Date): FieldErrors {
+  const errors: FieldErrors = {}
+  const digits = card.number.replace(/\D/g, '')
+  if (!digits) errors.cardNumber = 'FIELD_REQUIRED'
+  else if (digits.length < 12) errors.cardNumber = 'FIELD_TOO_SHORT'
+  if (!card.expMonth || !card.expYear) errors.expiry = 'FIELD_REQUIRED'
+  else {
+    const month = Number(card.expMonth)
+    const year = Number(card.expYear)
+    if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1))
+      errors.expiry = 'INVALID_EXPIRATION_DATE'
+  }
+  if (!card.cvc) errors.cvc = 'FIELD_REQUIRED'
+  else if (card.cvc.length < 3) errors.cvc = 'FIELD_TOO_SHORT'
+  return errors
+}
+
+/** The billing address of the order: a copy of shipping when "same as shipping" is ticked (behaviour notes). */
+export function billingAddressOf(b: BillingValues, s: ShippingValues): AddressValues {
+  return b.sameAsShipping ? s.address : b.address
 }

@@ -3,6 +3,7 @@ import type {
   LoginConfig,
   LoginRequest,
   LoginResponse,
+  OrderSignupRequest,
   PasswordChange,
   SignupRequest,
   SocialProvider,
@@ -16,6 +17,9 @@ export function authCalls({ json }: Transport) {
       json<AnonymousToken>('GET', '/api/auth/anonymous/login', { query: { session_id: sessionId } }),
     login: (body: LoginRequest) => json<LoginResponse>('POST', '/api/auth/login', { body }),
     signup: (body: SignupRequest) => json<LoginResponse>('POST', '/api/auth/signup', { body }),
+    /** Sign-up after purchase: the guest who placed the order creates an account owning it (201, signed in). */
+    signupAfterOrder: (body: OrderSignupRequest) =>
+      json<LoginResponse>('POST', '/api/auth/signup/order', { body }),
     socialLogin: (provider: SocialProvider, accessToken: string) =>
       json<LoginResponse>('POST', `/api/auth/login/${id(provider)}`, { body: { accessToken } }),
     loginConfig: () => json<LoginConfig>('GET', '/api/auth/loginconfig'),

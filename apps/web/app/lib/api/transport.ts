@@ -65,8 +65,12 @@ function toApiError(status: number, raw: unknown): ApiError {
 
 /** What every area of the client builds on: one request with the shop's headers, errors as ApiRequestError. */
 export function createTransport(options: ApiClientOptions) {
-  async function send(method: string, path: string, init: { query?: Query; body?: unknown } = {}) {
-    const headers = new Headers({ accept: 'application/json' })
+  async function send(
+    method: string,
+    path: string,
+    init: { query?: Query; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    const headers = new Headers({ ...init.headers, accept: 'application/json' })
     const token = options.getToken?.()
     if (token) headers.set('authorization', `Bearer ${token}`)
     if (options.language)
@@ -84,7 +88,11 @@ export function createTransport(options: ApiClientOptions) {
     if (!response.ok) throw new ApiRequestError(response.status, toApiError(response.status, raw), raw)
     return { data: raw, headers: response.headers }
   }
-  async function json<T>(method: string, path: string, init?: { query?: Query; body?: unknown }): Promise<T> {
+  async function json<T>(
+    method: string,
+    path: string,
+    init?: { query?: Query; body?: unknown; headers?: Record<string, string> },
+  ): Promise<T> {
     return (await send(method, path, init)).data as T
   }
   return { send, json }

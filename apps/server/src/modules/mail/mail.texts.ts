@@ -1,0 +1,137 @@
+/**
+ * Texts of the shop's mails in en and de (spec §9: default language en; available en and de). The storefront's
+ * catalogues (apps/web/app/i18n) are for pages; mails are written on the server, so their texts live here.
+ * de has exactly the keys of en (the type says so).
+ */
+export const MAIL_LANGUAGES = ['en', 'de'] as const
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number]
+
+const en = {
+  RESET_SUBJECT: 'Reset your password',
+  RESET_LINE_1:
+    'Someone asked to reset the password of your account. If it was you, set a new password with the link below; it works once, within one hour.',
+  RESET_LINE_2: 'If it was not you, ignore this mail: your password stays as it is.',
+  RESET_ACTION: 'Set a new password',
+  EMAIL_CHANGE_SUBJECT: 'Confirm your new e-mail address',
+  EMAIL_CHANGE_LINE_1:
+    'Please confirm that this is the new e-mail address of your account. The link works once, within 24 hours.',
+  EMAIL_CHANGE_LINE_2: 'If you did not ask for this change, ignore this mail.',
+  EMAIL_CHANGE_ACTION: 'Confirm the new address',
+  DELETION_SUBJECT: 'Confirm the deletion of your account',
+  DELETION_LINE_1:
+    'You asked to delete your account. Confirm with the link below (it works once, within one hour). Your personal data will be erased; orders are kept as the law requires for accounting.',
+  DELETION_LINE_2: 'If you did not ask for this, ignore this mail and consider changing your password.',
+  DELETION_ACTION: 'Delete my account',
+  ORDER_SUBJECT: 'Your order {id}',
+  ORDER_GREETING: 'Hello {name},',
+  ORDER_GREETING_ANONYMOUS: 'Hello,',
+  ORDER_THANKS: 'thank you for your order! We have received it and will let you know when it ships.',
+  ORDER_NUMBER: 'Order number',
+  ORDER_ITEMS: 'Items',
+  ORDER_ITEM_COUNT_ONE: '1 item',
+  ORDER_ITEM_COUNT: '{count} items',
+  SUBTOTAL: 'Subtotal',
+  DISCOUNT: 'Discount',
+  FEES: 'Fees',
+  TAX: 'Tax',
+  TAX_INCLUDED: 'incl. {label}',
+  SHIPPING: 'Shipping',
+  TOTAL: 'Total',
+  SHIPPING_ADDRESS: 'Shipping address',
+  ORDER_VIEW: 'View your order',
+  CONTACT: 'Questions about your order? Call us: {phone}',
+}
+
+export type MailTextKey = keyof typeof en
+
+const de: Record<MailTextKey, string> = {
+  RESET_SUBJECT: 'Passwort zurücksetzen',
+  RESET_LINE_1:
+    'Jemand möchte das Passwort Ihres Kontos zurücksetzen. Wenn Sie das waren, legen Sie mit dem folgenden Link ein neues Passwort fest; er gilt einmal und eine Stunde lang.',
+  RESET_LINE_2: 'Wenn Sie das nicht waren, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
+  RESET_ACTION: 'Neues Passwort festlegen',
+  EMAIL_CHANGE_SUBJECT: 'Bestätigen Sie Ihre neue E-Mail-Adresse',
+  EMAIL_CHANGE_LINE_1:
+    'Bitte bestätigen Sie, dass dies die neue E-Mail-Adresse Ihres Kontos ist. Der Link gilt einmal und 24 Stunden lang.',
+  EMAIL_CHANGE_LINE_2: 'Wenn Sie diese Änderung nicht angefordert haben, ignorieren Sie diese E-Mail.',
+  EMAIL_CHANGE_ACTION: 'Neue Adresse bestätigen',
+  DELETION_SUBJECT: 'Bestätigen Sie die Löschung Ihres Kontos',
+  DELETION_LINE_1:
+    'Sie möchten Ihr Konto löschen. Bestätigen Sie mit dem folgenden Link (er gilt einmal und eine Stunde lang). Ihre persönlichen Daten werden gelöscht; Bestellungen bleiben, wie es das Gesetz für die Buchhaltung verlangt.',
+  DELETION_LINE_2:
+    'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail und ändern Sie am besten Ihr Passwort.',
+  DELETION_ACTION: 'Mein Konto löschen',
+  ORDER_SUBJECT: 'Ihre Bestellung {id}',
+  ORDER_GREETING: 'Hallo {name},',
+  ORDER_GREETING_ANONYMOUS: 'Hallo,',
+  ORDER_THANKS:
+    'vielen Dank für Ihre Bestellung! Wir haben sie erhalten und melden uns, sobald sie verschickt wird.',
+  ORDER_NUMBER: 'Bestellnummer',
+  ORDER_ITEMS: 'Artikel',
+  ORDER_ITEM_COUNT_ONE: '1 Artikel',
+  ORDER_ITEM_COUNT: '{count} Artikel',
+  SUBTOTAL: 'Zwischensumme',
+  DISCOUNT: 'Rabatt',
+  FEES: 'Gebühren',
+  TAX: 'Steuer',
+  TAX_INCLUDED: 'inkl. {label}',
+  SHIPPING: 'Versand',
+  TOTAL: 'Gesamt',
+  SHIPPING_ADDRESS: 'Lieferadresse',
+  ORDER_VIEW: 'Bestellung ansehen',
+  CONTACT: 'Fragen zu Ihrer Bestellung? Rufen Sie uns an: {phone}',
+}
+
+const catalogues: Record<MailLanguage, Record<MailTextKey, string>> = { en, de }
+
+/** The shop's contact phone number (spec §2 confirmation, §9); the storefront shows the same one. */
+export const CONTACT_PHONE = '+1 (800) 555-0142'
+
+export type MailT = (key: MailTextKey, values?: Record<string, string | number>) => string
+
+export function mailTranslator(language: MailLanguage): MailT {
+  const texts = catalogues[language]
+  return (key, values) =>
+    values
+      ? texts[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`))
+      : texts[key]
+}
+
+const isMailLanguage = (value: string | null | undefined): value is MailLanguage =>
+  MAIL_LANGUAGES.some((l) => l === value)
+
+/**
+ * The languages an Accept-Language header asks for, best first (`de;q=1,en;q=0.5` → de, en). Region subtags
+ * are dropped (`de-AT` → de); q=0 excludes.
+ */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return []
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      const quality = q ? Number(q.slice(2)) : 1
+      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', quality, index }
+    })
+    .filter((l) => /^[a-z]{2,3}$/.test(l.language) && Number.isFinite(l.quality) && l.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)
+    .map((l) => l.language)
+}
+
+/**
+ * The language of a mail: the storefront's language that the request carries (Accept-Language, which the
+ * storefront always sends), else the language stored on the customer, else en.
+ */
+export function mailLanguage(acceptLanguage: string | undefined, stored?: string | null): MailLanguage {
+  const requested = acceptedLanguages(acceptLanguage).find(isMailLanguage)
+  if (requested) return requested
+  return isMailLanguage(stored) ? stored : 'en'
+}
+
+/** Amounts in mails (decimal amounts of the Order contract), formatted for the language. */
+export function formatMailMoney(amount: number, currency: string, language: MailLanguage): string {
+  return new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-US', { style: 'currency', currency }).format(
+    amount,
+  )
+}

@@ -1,0 +1,538 @@
+import type { CustomerAddress } from '@shop/contracts/address'
+import type { Cart } from '@shop/contracts/cart'
+import type { Customer } from '@shop/contracts/customer'
+import type { ShippingZone } from '@shop/contracts/shipping'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
+import type { MessageKey } from '../../i18n/index.ts'
+import { formatMoney } from '../../lib/format.ts'
+import { useShop, useT } from '../../lib/shop.ts'
+import { COUNTRIES, countryName } from '../account/countries.ts'
+import { AddressBookPicker } from './address-book.tsx'
+import { AddressFields } from './address-fields.tsx'
+import { type PaymentId, tokenizeCard } from './card.ts'
+import { CardFields } from './card-fields.tsx'
+import './checkout.css'
+import { EditCartPanel } from './edit-cart-panel.tsx'
+import {
+  type AddressValues,
+  type BillingValues,
+  type CardValues,
+  emptyAddress,
+  type FieldErrors,
+  type ShippingValues,
+  validateBilling,
+  validateCardFields,
+  validateShipping,
+} from './fields.ts'
+import { methodCost, methodsFor } from './methods.ts'
+import { OrderSummary, ProcessingDialog } from './order-summary.tsx'
+import type { CheckoutActionData, WizardPost } from './place-order.server.ts'
+import { ReviewStep } from './review-step.tsx'
+import { StepAlert, StepSection } from './step-section.tsx'
+import { TextField } from './text-field.tsx'
+import { useNarrow } from './use-narrow.ts'
+import {
+  cartTotalChanged,
+  completeStep,
+  editStep,
+  type Flags,
+  NO_FLAGS,
+  openStep,
+  type Step,
+  stepOrder,
+} from './wizard.ts'
+
+const fromBook = (a: CustomerAddress): AddressValues => ({
+  ...emptyAddress(a.country),
+  contactName: a.contactName,
+  companyName: a.companyName ?? '',
+  street: a.street,
+  streetAppendix: a.streetAppendix ?? '',
+  city: a.city,
+  state: a.state ?? '',
+  zipCode: a.zipCode,
+  contactPhone: a.contactPhone ?? '',
+})
+
+const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : '')
+
+/** The four-step checkout wizard (spec §2, §4): 1 billing, 2 shipping, 3 payment, 4 review and submit. */
+export function CheckoutWizard({
+  cart,
+  zones,
+  customer,
+  addresses,
+}: {
+  cart: Cart
+  zones: ShippingZone[]
+  customer: Customer | null
+  addresses: CustomerAddress[]
+}) {
+  const t = useT()
+  const { language } = useShop()
+  const guest = !customer
+  const narrow = useNarrow()
+  const names = useMemo(() => {
+    const sort = (codes: string[]) =>
+      Array.from(new Set(codes))
+        .map((code) => ({ code, name: countryName(code, language) }))
+        .sort((a, b) => a.name.localeCompare(b.name))
+    const shippable = zones.flatMap((z) => z.shipTo.map((s) => s.countryCode))
+    return { shipping: sort(shippable), billing: sort([...COUNTRIES, ...shippable]), shippable }
+  }, [zones, language])
+  const firstCountry = names.shipping.some((c) => c.code === 'US') ? 'US' : (names.shipping[0]?.code ?? '')
+  const defaultAddress = addresses.find((a) => a.isDefault && names.shippable.includes(a.country))
+
+  const [flags, setFlags] = useState<Flags>(NO_FLAGS)
+  const [billing, setBilling] = useState<BillingValues>(() => ({
+    firstName: customer?.firstName ?? '',
+    lastName: customer?.lastName ?? '',
+    email: customer?.contactEmail ?? '',
+    emailConfirm: '',
+    sameAsShipping: true,
+    address: emptyAddress(firstCountry),
+  }))
+  const [shipping, setShipping] = useState<ShippingValues>(() => ({
+    address: defaultAddress ? fromBook(defaultAddress) : emptyAddress(firstCountry),
+    method: '',
+  }))
+  const [picked, setPicked] = useState<{ billing?: string; shipping?: string }>({
+    shipping: defaultAddress?.id,
+  })
+  const [nameEdited, setNameEdited] = useState(Boolean(defaultAddress))
+  const [card, setCard] = useState<CardValues>({ number: '', expMonth: '', expYear: '', cvc: '' })
+  const [attempted, setAttempted] = useState<Set<Step>>(new Set())
+  const [extraErrors, setExtraErrors] = useState<FieldErrors>({})
+  const [messages, setMessages] = useState<Partial<Record<Step, MessageKey>>>({})
+  const [notice, setNotice] = useState<MessageKey | null>(null)
+  const [token, setToken] = useState<{ token: string; paymentId: PaymentId } | null>(null)
+  const [tokenizing, setTokenizing] = useState(false)
+  const idempotencyKey = useRef('')
+  const submitLock = useRef(false)
+  const moved = useRef(false)
+  const preview = useFetcher<CheckoutActionData>({ key: 'checkout-preview' })
+  const order = useFetcher<CheckoutActionData>({ key: 'checkout-order' })
+
+  // Guests: the shipping contact name is built from the typed names until edited (behaviour notes).
+  const shippingValues: ShippingValues = {
+    ...shipping,
+    address: nameEdited
+      ? shipping.address
+      : { ...shipping.address, contactName: `${billing.firstName} ${billing.lastName}`.trim() },
+  }
+  const methods = methodsFor(zones, shippingValues.address.country)
+  const method = methods.find((m) => `${m.zoneId}|${m.id}` === shipping.method) ?? methods[0]
+  shippingValues.method = method ? `${method.zoneId}|${method.id}` : ''
+  const shippingAmount = method ? methodCost(method, cart.subTotalPrice.amount) : 0
+
+  const errorsOf = (step: Step): FieldErrors => {
+    if (step === 1) return validateBilling(billing, guest)
+    if (step === 2) return validateShipping(shippingValues, names.shippable)
+    if (step === 3) return validateCardFields(card, new Date())
+    return {}
+  }
+  const errors: FieldErrors = { ...extraErrors }
+  for (const step of attempted) Object.assign(errors, errorsOf(step))
+
+  const current = openStep(flags, narrow)
+  const stateOf = (step: Step) =>
+    step === current ? 'open' : step !== 4 && flags[`step${step}Done`] ? 'done' : 'later'
+
+  // Each wizard state gets its own idempotency key: a changed step makes a new attempt.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key follows the flags on purpose
+  useEffect(() => {
+    idempotencyKey.current = newKey()
+  }, [flags])
+
+  // Moving between steps: the open step's anchor (#step2…#step4) and focus on its heading.
+  useEffect(() => {
+    if (!moved.current) return
+    window.history.replaceState(window.history.state, '', `#step${current}`)
+    document.getElementById(`step${current}-title`)?.focus()
+  }, [current])
+
+  // Cart edits: a changed total returns to step 2 (spec §4), once the edit-cart panel is closed.
+  const total = cart.totalPrice.amount
+  const seenTotal = useRef(total)
+  const [cartOpen, setCartOpen] = useState(false)
+  useEffect(() => {
+    if (cartOpen || seenTotal.current === total) return
+    seenTotal.current = total
+    moved.current = true
+    setFlags((f) => (f.step2Done ? cartTotalChanged(f) : f))
+    setToken(null)
+    setNotice('CART_CHANGED_BACK_TO_SHIPPING')
+  }, [total, cartOpen])
+
+  // Step 4 opens: preview the order (calculation with the ship-to address and method).
+  const postBody = (extra: Partial<WizardPost> = {}) =>
+    JSON.stringify({ guest, billing, shipping: shippingValues, ...extra } satisfies WizardPost)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when step 4 opens or the cart changes
+  useEffect(() => {
+    if (current === 4) preview.submit({ intent: 'preview', wizard: postBody() }, { method: 'post' })
+  }, [current, total])
+
+  function focusFirstInvalid(step: Step) {
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`#step${step} [aria-invalid="true"]`)?.focus(),
+    )
+  }
+
+  async function complete(step: 1 | 2 | 3) {
+    setAttempted((a) => new Set(a).add(step))
+    setNotice(null)
+    const found = errorsOf(step)
+    if (Object.keys(found).length > 0) {
+      // Spec §5: errors show on untouched fields too, with PLEASE_CORRECT_ERRORS.
+      setMessages((m) => ({ ...m, [step]: 'PLEASE_CORRECT_ERRORS' }))
+      focusFirstInvalid(step)
+      return
+    }
+    if (step === 3) {
+      setTokenizing(true)
+      const result = await tokenizeCard(card)
+      setTokenizing(false)
+      if ('errors' in result) {
+        setExtraErrors(result.errors)
+        setMessages((m) => ({ ...m, 3: result.message ?? 'PLEASE_CORRECT_ERRORS' }))
+        focusFirstInvalid(3)
+        return
+      }
+      setToken({ token: result.token, paymentId: result.paymentId })
+    }
+    setMessages((m) => ({ ...m, [step]: undefined }))
+    moved.current = true
+    setFlags((f) => completeStep(f, step))
+  }
+
+  function edit(step: 1 | 2 | 3) {
+    moved.current = true
+    setNotice(null)
+    setFlags((f) => editStep(f, step))
+  }
+
+  async function placeOrder() {
+    if (submitLock.current) return
+    submitLock.current = true
+    const calc = preview.data && 'preview' in preview.data ? preview.data.preview : null
+    let cardToken = token
+    if (!cardToken) {
+      setTokenizing(true)
+      const result = await tokenizeCard(card)
+      setTokenizing(false)
+      if ('errors' in result) {
+        submitLock.current = false
+        setExtraErrors(result.errors)
+        setMessages((m) => ({ ...m, 3: result.message ?? 'PLEASE_CORRECT_ERRORS' }))
+        edit(3)
+        return
+      }
+      cardToken = { token: result.token, paymentId: result.paymentId }
+    }
+    setToken(null) // a token is charged at most once
+    order.submit(
+      {
+        intent: 'order',
+        wizard: postBody({
+          token: cardToken.token,
+          paymentId: cardToken.paymentId,
+          totalPrice: calc?.totalPrice.amount,
+          idempotencyKey: idempotencyKey.current,
+        }),
+      },
+      { method: 'post' },
+    )
+  }
+
+  // The order answered with a failure: the dialog closes, the §8 message shows; card errors reopen payment.
+  const orderFailure = order.state === 'idle' && order.data && 'status' in order.data ? order.data : null
+  useEffect(() => {
+    if (!orderFailure) return
+    submitLock.current = false
+    idempotencyKey.current = newKey()
+    if (orderFailure.errors.cardNumber) {
+      // Card failures map to the card number field: payment opens again with the message.
+      setExtraErrors(orderFailure.errors)
+      moved.current = true
+      setFlags((f) => editStep(f, 3))
+    }
+  }, [orderFailure])
+
+  const submitting = tokenizing || order.state !== 'idle'
+  const err = (key: string) => (errors[key] ? t(errors[key]) : undefined)
+  const continueButton = (step: 1 | 2 | 3) => (
+    <button
+      type="button"
+      className="button button--primary"
+      disabled={submitting}
+      onClick={() => void complete(step)}
+    >
+      {t('CONTINUE_STEP')}
+    </button>
+  )
+  const totalShown = formatMoney(total - cart.shippingCost.amount + shippingAmount, cart.currency, language)
+
+  const steps: Record<Step, React.ReactNode> = {
+    1: (
+      <StepSection
+        key={1}
+        step={1}
+        position={stepOrder(narrow).indexOf(1) + 1}
+        title={t('STEP_BILLING')}
+        state={stateOf(1)}
+        onEdit={() => edit(1)}
+        summary={
+          <p>
+            {billing.firstName} {billing.lastName}, {billing.email}
+          </p>
+        }
+      >
+        <div className="form-grid">
+          <TextField
+            name="firstName"
+            label={t('FIRST_NAME')}
+            autoComplete="given-name"
+            error={err('firstName')}
+            value={billing.firstName}
+            onChange={(v) => setBilling({ ...billing, firstName: v })}
+          />
+          <TextField
+            name="lastName"
+            label={t('LAST_NAME')}
+            autoComplete="family-name"
+            error={err('lastName')}
+            value={billing.lastName}
+            onChange={(v) => setBilling({ ...billing, lastName: v })}
+          />
+          <TextField
+            name="email"
+            type="email"
+            label={t('EMAIL')}
+            autoComplete="email"
+            error={err('email')}
+            value={billing.email}
+            onChange={(v) => setBilling({ ...billing, email: v })}
+            wide
+          />
+          {guest ? (
+            <TextField
+              name="emailConfirm"
+              type="email"
+              label={t('EMAIL_CONFIRM')}
+              autoComplete="email"
+              error={err('emailConfirm')}
+              value={billing.emailConfirm}
+              onChange={(v) => setBilling({ ...billing, emailConfirm: v })}
+              wide
+            />
+          ) : null}
+        </div>
+        <label className="checkout-checkbox">
+          <input
+            type="checkbox"
+            checked={billing.sameAsShipping}
+            onChange={(e) =>
+              // Unticking clears billing but keeps the country (behaviour notes).
+              setBilling({
+                ...billing,
+                sameAsShipping: e.target.checked,
+                address: emptyAddress(billing.address.country),
+              })
+            }
+          />{' '}
+          {t('SAME_AS_SHIPPING')}
+        </label>
+        {billing.sameAsShipping ? null : (
+          <fieldset className="address-block">
+            <legend>{t('BILLING_ADDRESS')}</legend>
+            <AddressBookPicker
+              addresses={addresses}
+              selected={picked.billing}
+              onPick={(a) => {
+                setPicked({ ...picked, billing: a.id })
+                setBilling({ ...billing, address: fromBook(a) })
+              }}
+            />
+            <AddressFields
+              section="billing"
+              value={billing.address}
+              onChange={(address) => {
+                setPicked({ ...picked, billing: undefined })
+                setBilling({ ...billing, address })
+              }}
+              countries={names.billing}
+              errors={errors}
+            />
+          </fieldset>
+        )}
+        <StepAlert
+          message={
+            messages[1] && attempted.has(1) && Object.keys(errorsOf(1)).length ? t(messages[1]) : undefined
+          }
+        />
+        {continueButton(1)}
+      </StepSection>
+    ),
+    2: (
+      <StepSection
+        key={2}
+        step={2}
+        position={stepOrder(narrow).indexOf(2) + 1}
+        title={t('STEP_SHIPPING')}
+        state={stateOf(2)}
+        onEdit={() => edit(2)}
+        summary={
+          <p>
+            {shippingValues.address.contactName}, {shippingValues.address.street},{' '}
+            {shippingValues.address.city} — {method?.name}
+          </p>
+        }
+      >
+        <fieldset className="address-block">
+          <legend>{t('SHIPPING_ADDRESS')}</legend>
+          <AddressBookPicker
+            addresses={addresses}
+            shippable={names.shippable}
+            selected={picked.shipping}
+            onPick={(a) => {
+              setPicked({ ...picked, shipping: a.id })
+              setNameEdited(true)
+              setShipping({ address: fromBook(a), method: '' })
+            }}
+          />
+          <AddressFields
+            section="shipping"
+            value={shippingValues.address}
+            onChange={(address) => {
+              if (address.contactName !== shippingValues.address.contactName) setNameEdited(true)
+              setPicked({ ...picked, shipping: undefined })
+              setShipping({
+                address,
+                method: address.country === shipping.address.country ? shipping.method : '',
+              })
+            }}
+            countries={names.shipping}
+            errors={errors}
+          />
+        </fieldset>
+        {methods.length === 0 ? (
+          <p className="field__error">{t('NO_SHIPPING_METHODS')}</p>
+        ) : (
+          <div className="field">
+            <label className="field__label" htmlFor="shippingMethod">
+              {t('SHIPPING_METHOD')}
+            </label>
+            <select
+              id="shippingMethod"
+              value={shippingValues.method}
+              onChange={(e) => setShipping({ ...shipping, method: e.target.value })}
+            >
+              {methods.map((m) => (
+                <option key={`${m.zoneId}|${m.id}`} value={`${m.zoneId}|${m.id}`}>
+                  {m.name} – {formatMoney(methodCost(m, cart.subTotalPrice.amount), cart.currency, language)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <StepAlert
+          message={
+            messages[2] && attempted.has(2) && Object.keys(errorsOf(2)).length ? t(messages[2]) : undefined
+          }
+        />
+        {continueButton(2)}
+      </StepSection>
+    ),
+    3: (
+      <StepSection
+        key={3}
+        step={3}
+        position={3}
+        title={t('STEP_PAYMENT')}
+        state={stateOf(3)}
+        onEdit={() => edit(3)}
+        summary={
+          <p>
+            {t('CARD_ENDING', {
+              last4: card.number.replace(/\D/g, '').slice(-4),
+              month: card.expMonth,
+              year: card.expYear,
+            })}
+          </p>
+        }
+      >
+        <CardFields
+          card={card}
+          errors={errors}
+          onChange={(next) => {
+            setCard(next)
+            setExtraErrors({})
+            setToken(null)
+          }}
+        />
+        <StepAlert
+          message={
+            messages[3]
+              ? t(messages[3])
+              : orderFailure?.errors.cardNumber
+                ? t(orderFailure.message)
+                : undefined
+          }
+          details={messages[3] ? undefined : orderFailure?.details}
+        />
+        {continueButton(3)}
+      </StepSection>
+    ),
+    4: (
+      <StepSection
+        key={4}
+        step={4}
+        position={4}
+        title={t('STEP_REVIEW')}
+        state={current === 4 ? 'open' : 'later'}
+      >
+        <ReviewStep
+          cart={cart}
+          billing={billing}
+          shipping={shippingValues}
+          methodName={method?.name ?? ''}
+          preview={preview.state === 'idle' ? preview.data : undefined}
+          previewLoading={preview.state !== 'idle'}
+          onRetryPreview={() => preview.submit({ intent: 'preview', wizard: postBody() }, { method: 'post' })}
+          failure={orderFailure}
+          submitting={submitting}
+          onSubmit={() => void placeOrder()}
+        />
+      </StepSection>
+    ),
+  }
+
+  return (
+    <div className="checkout__layout">
+      <div className="checkout__main">
+        {narrow ? (
+          <details className="panel checkout-preview">
+            <summary>{t('SHOW_ORDER_PREVIEW', { total: totalShown })}</summary>
+            <h2 className="visually-hidden">{t('ORDER_PREVIEW')}</h2>
+            <OrderSummary cart={cart} shippingAmount={shippingAmount} />
+          </details>
+        ) : null}
+        <EditCartPanel cart={cart} onOpen={() => setCartOpen(true)} onClose={() => setCartOpen(false)} />
+        {notice ? (
+          <p className="alert" role="status">
+            {t(notice)}
+          </p>
+        ) : null}
+        <div className="wizard">{stepOrder(narrow).map((s) => steps[s])}</div>
+      </div>
+      {narrow ? null : (
+        <aside className="checkout__summary panel" aria-labelledby="summary-title">
+          <h2 id="summary-title">{t('ORDER_SUMMARY')}</h2>
+          <OrderSummary cart={cart} shippingAmount={shippingAmount} />
+        </aside>
+      )}
+      {submitting ? <ProcessingDialog /> : null}
+    </div>
+  )
+}
