@@ -101,7 +101,10 @@ export function orderRequest(
 ): OrderRequest {
   return {
     cartId,
-    payment: { paymentId: post.paymentId === 'stripe' ? 'stripe' : 'test-card', customAttributes: { token: post.token ?? '' } },
+    payment: {
+      paymentId: post.paymentId === 'stripe' ? 'stripe' : 'test-card',
+      customAttributes: { token: post.token ?? '' },
+    },
     currency: session.site.currency,
     shipping: splitMethod(post.shipping.method),
     totalPrice: post.totalPrice ?? 0,
