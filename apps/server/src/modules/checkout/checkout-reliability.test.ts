@@ -80,7 +80,7 @@ for (const { engine, skip } of testEngines()) {
     })
 
     test('a process that dies after the charge (refund failing too) is refunded and released by the recovery', async () => {
-      const { app, database } = await createTestApp(engine)
+      const { app, database, config } = await createTestApp(engine)
       const db = database.db
       const shop = await shopWithProduct(db)
       const { token, body } = await readyToOrder(app, shop)
@@ -102,13 +102,13 @@ for (const { engine, skip } of testEngines()) {
       await undoRefund()
       await undoOrders()
       assert.equal(
-        (await recoverStaleAttempts({ db, ...silent }, { olderThanMs: 60_000 })).recovered,
+        (await recoverStaleAttempts({ db, config, ...silent }, { olderThanMs: 60_000 })).recovered,
         0,
         'too young',
       )
-      assert.equal((await recoverStaleAttempts({ db, ...silent }, { olderThanMs: 0 })).recovered, 1)
+      assert.equal((await recoverStaleAttempts({ db, config, ...silent }, { olderThanMs: 0 })).recovered, 1)
       assert.equal(
-        (await recoverStaleAttempts({ db, ...silent }, { olderThanMs: 0 })).recovered,
+        (await recoverStaleAttempts({ db, config, ...silent }, { olderThanMs: 0 })).recovered,
         0,
         'once only',
       )
@@ -122,7 +122,7 @@ for (const { engine, skip } of testEngines()) {
     })
 
     test('a charge that fails unexpectedly leaves a pending attempt the recovery charges and refunds', async () => {
-      const { app, database } = await createTestApp(engine)
+      const { app, database, config } = await createTestApp(engine)
       const db = database.db
       const shop = await shopWithProduct(db)
       const { token, body } = await readyToOrder(app, shop)
@@ -140,7 +140,7 @@ for (const { engine, skip } of testEngines()) {
         'still reserved: the outcome of the charge is unknown',
       )
       await undo()
-      assert.equal((await recoverStaleAttempts({ db, ...silent }, { olderThanMs: 0 })).recovered, 1)
+      assert.equal((await recoverStaleAttempts({ db, config, ...silent }, { olderThanMs: 0 })).recovered, 1)
       assert.equal(await stockOf(db, shop.productId), 5)
       const card = await tokenOf(db, body.payment.customAttributes.token)
       assert.ok(card.used_at, 'charged by the recovery under the same idempotency key')

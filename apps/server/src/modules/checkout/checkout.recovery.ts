@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database.ts'
 import type { AppContext } from '../../platform/http/context.ts'
-import * as payments from '../payment/payment.service.ts'
+import { paymentsOf } from '../payment/payment.service.ts'
 import {
   type AttemptStatus,
   deleteExpiredKeys,
@@ -55,8 +55,8 @@ export function releaseAttempt(
 }
 
 /** A failure after the charge: refund it, then release. A refund that fails leaves it to the recovery. */
-export async function refundAndRelease(ctx: Pick<AppContext, 'db'>, attempt: PaymentAttempt) {
-  if (attempt.chargeId) await payments.refund(attempt.paymentId, attempt.chargeId, ctx.db)
+export async function refundAndRelease(ctx: Pick<AppContext, 'db' | 'config'>, attempt: PaymentAttempt) {
+  if (attempt.chargeId) await paymentsOf(ctx).refund(attempt.paymentId, attempt.chargeId, ctx.db)
   await releaseAttempt(ctx.db, attempt, ['pending', 'charged'], 'failed')
 }
 
@@ -65,7 +65,10 @@ export async function refundAndRelease(ctx: Pick<AppContext, 'db'>, attempt: Pay
  * charge again under the same idempotency key (an idempotent provider answers with the charge it made, or
  * makes one now), refunds it, then releases stock, coupons and cart.
  */
-export async function recoverAttempt(ctx: Pick<AppContext, 'db'>, attempt: PaymentAttempt): Promise<boolean> {
+export async function recoverAttempt(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  attempt: PaymentAttempt,
+): Promise<boolean> {
   const now = new Date().toISOString()
   const claimed = await moveAttempt(ctx.db, attempt.id, [attempt.status], 'recovering', {
     updatedAt: attempt.updatedAt || undefined,
@@ -74,10 +77,10 @@ export async function recoverAttempt(ctx: Pick<AppContext, 'db'>, attempt: Payme
   if (!claimed) return false
   let chargeId = attempt.chargeId
   if (!chargeId) {
-    const result = await payments.charge(attempt.paymentId, chargeRequest(attempt), ctx.db)
+    const result = await paymentsOf(ctx).charge(attempt.paymentId, chargeRequest(attempt), ctx.db)
     if (result.ok) chargeId = result.chargeId
   }
-  if (chargeId) await payments.refund(attempt.paymentId, chargeId, ctx.db)
+  if (chargeId) await paymentsOf(ctx).refund(attempt.paymentId, chargeId, ctx.db)
   return releaseAttempt(ctx.db, attempt, ['recovering'], 'released', now)
 }
 
@@ -86,7 +89,7 @@ export async function recoverAttempt(ctx: Pick<AppContext, 'db'>, attempt: Payme
  * attempts older than `olderThanMs` and deletes expired idempotency keys.
  */
 export async function recoverStaleAttempts(
-  ctx: Pick<AppContext, 'db' | 'log'>,
+  ctx: Pick<AppContext, 'db' | 'log' | 'config'>,
   options: { olderThanMs: number },
 ): Promise<{ recovered: number; expiredKeys: number }> {
   const now = Date.now()

@@ -9,7 +9,7 @@ import * as carts from '../cart/cart.service.ts'
 import * as coupons from '../coupon/coupon.service.ts'
 import * as orders from '../order/order.service.ts'
 import type { ChargeResult } from '../payment/payment.service.ts'
-import * as payments from '../payment/payment.service.ts'
+import { paymentsOf } from '../payment/payment.service.ts'
 import * as shipping from '../shipping/shipping.service.ts'
 import { chargeRequest, recoverAttempt, refundAndRelease, releaseAttempt } from './checkout.recovery.ts'
 import { insertAttempt, moveAttempt, type PaymentAttempt, reserveStock } from './checkout.repository.ts'
@@ -46,7 +46,7 @@ export async function placeOrder(
       invalid('currency', `must be ${cart.currency}`),
     ])
   }
-  if (!payments.isPaymentAvailable(request.payment.paymentId)) {
+  if (!paymentsOf(ctx).isPaymentAvailable(request.payment.paymentId)) {
     throw badRequest('payment_not_available', 'This payment method is not available', [
       invalid('payment.paymentId', 'not available'),
     ])
@@ -123,7 +123,7 @@ export async function placeOrder(
   //    provider's idempotency key, so the recovery can ask again for the same charge.
   let result: ChargeResult
   try {
-    result = await payments.charge(attempt.paymentId, chargeRequest(attempt), ctx.db)
+    result = await paymentsOf(ctx).charge(attempt.paymentId, chargeRequest(attempt), ctx.db)
   } catch (error) {
     await recoverAttempt(ctx, attempt).catch((e) => logLeftForRecovery(ctx, attempt.id, e))
     throw error

@@ -62,14 +62,11 @@ function registryOf(config: Config): Registry {
 }
 
 const byConfig = new WeakMap<Config, Payments>()
-/** The payments of the most recently configured app, for callers that have no context at hand. */
-let latest: Payments = createPayments(testCardOnly())
 
 /** Called once when the payment module is registered. */
 export function configurePayments(config: Config): Payments {
   const payments = createPayments(registryOf(config))
   byConfig.set(config, payments)
-  latest = payments
   return payments
 }
 
@@ -77,13 +74,3 @@ export function configurePayments(config: Config): Payments {
 export function paymentsOf(ctx: { config: Config }): Payments {
   return byConfig.get(ctx.config) ?? configurePayments(ctx.config)
 }
-
-/*
- * Context-free calls (the checkout module's): they use the last configured app's payments, which is the only
- * one in a running shop. A process that builds several apps with different payment settings (a test file)
- * must use paymentsOf(ctx).
- */
-export const isPaymentAvailable = (paymentId: string) => latest.isPaymentAvailable(paymentId)
-export const charge = (paymentId: string, request: ChargeRequest, db: Db) =>
-  latest.charge(paymentId, request, db)
-export const refund = (paymentId: string, chargeId: string, db: Db) => latest.refund(paymentId, chargeId, db)

@@ -1,13 +1,15 @@
 import { after } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../app.ts'
-import { loadConfig } from '../config.ts'
+import { type Config, loadConfig } from '../config.ts'
 import type { DatabaseHandle, Engine } from '../db/database.ts'
 import { createTestDatabase } from './test-db.ts'
 
 export interface TestApp {
   app: FastifyInstance
   database: DatabaseHandle
+  /** The app's settings, for calling a module's services with the same context as its routes. */
+  config: Config
 }
 
 /** The whole API on a fresh database of the given engine, closed when the test file ends. */
@@ -17,5 +19,5 @@ export async function createTestApp(engine: Engine, env: NodeJS.ProcessEnv = {})
   const app = await buildApp({ config, database, logger: false })
   await app.ready()
   after(() => app.close())
-  return { app, database }
+  return { app, database, config }
 }
