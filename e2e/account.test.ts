@@ -6,9 +6,9 @@ import { join, resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { OAuth2Server } from 'oauth2-mock-server'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { SMTPServer } from 'smtp-server'
 import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
+import { startSmtp, uniqueEmail } from './support/smtp.ts'
 
 /**
  * Identity and account journeys (issue 5) in a real browser against the real shop: sign-up, sign-in errors,
@@ -18,74 +18,6 @@ import { type RunningShop, startShop } from './support/shop.ts'
  */
 const PASSWORD = 'correct-horse-1'
 const GOOGLE_CLIENT = 'shop-e2e-client'
-let counter = 0
-const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${counter++}@example.com`
-
-interface Mail {
-  to: string[]
-  raw: string
-}
-
-async function startSmtp() {
-  const inbox: Mail[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (c: Buffer) => chunks.push(c))
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    /** The storefront link of the newest mail to `to`, waiting for it to arrive. */
-    async linkFor(to: string, path: string): Promise<URL> {
-      for (let i = 0; i < 100; i++) {
-        const mail = inbox.findLast((m) => m.to.includes(to))
-        const text = mail?.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-        const match = text?.match(new RegExp(`https?://[^\\s"<]+${path.replace(/[/?]/g, '\\$&')}[^\\s"<]*`))
-        if (match) return new URL(match[0])
-        await new Promise((r) => setTimeout(r, 100))
-      }
-      throw new Error(`no mail with ${path} to ${to}`)
-    },
-    /** The newest mail to `to` as text: encoded-word headers and quoted-printable undone. */
-    async textFor(to: string): Promise<string> {
-      for (let i = 0; i < 100; i++) {
-        const mail = inbox.findLast((m) => m.to.includes(to))
-        if (mail) return decodeMail(mail.raw)
-        await new Promise((r) => setTimeout(r, 100))
-      }
-      throw new Error(`no mail to ${to}`)
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
-function decodeMail(raw: string): string {
-  const qp = (text: string) =>
-    Buffer.from(
-      text.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8')
-  const split = raw.search(/\r?\n\r?\n/)
-  const head = raw
-    .slice(0, split)
-    .replace(/\r?\n[ \t]+/g, ' ')
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?Q\?([^?]*)\?=/gi, (_, text: string) => qp(text.replace(/_/g, ' ')))
-  return head + qp(raw.slice(split).replace(/=\r?\n/g, ''))
-}
-
 async function startIssuer(email: () => string) {
   const server = new OAuth2Server()
   await server.issuer.keys.generate('RS256')

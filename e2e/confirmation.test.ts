@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { SMTPServer } from 'smtp-server'
 import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
+import { startSmtp, uniqueEmail } from './support/smtp.ts'
 
 /**
  * The order confirmation (spec §2, issue 6) in a real browser: what it shows, the confirmation mail read from a
@@ -15,63 +14,6 @@ import { type RunningShop, startShop } from './support/shop.ts'
  * journey does not depend on the checkout screens.
  */
 const PASSWORD = 'after-purchase-1'
-let counter = 0
-const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${counter++}@example.com`
-
-interface Mail {
-  to: string[]
-  raw: string
-}
-
-async function startSmtp() {
-  const inbox: Mail[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (c: Buffer) => chunks.push(c))
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    /** The newest mail to `to`, as text (quoted-printable and encoded-word subject undone). */
-    async mailTo(to: string): Promise<string> {
-      for (let i = 0; i < 100; i++) {
-        const mail = inbox.findLast((m) => m.to.includes(to))
-        if (mail) return decode(mail.raw)
-        await new Promise((r) => setTimeout(r, 100))
-      }
-      throw new Error(`no mail to ${to}`)
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
-function decode(raw: string): string {
-  const qp = (text: string) =>
-    Buffer.from(
-      text.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-      'latin1',
-    ).toString('utf8')
-  const split = raw.search(/\r?\n\r?\n/)
-  const head = raw
-    .slice(0, split)
-    .replace(/\r?\n[ \t]+/g, ' ')
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?Q\?([^?]*)\?=/gi, (_, text: string) => qp(text.replace(/_/g, ' ')))
-  return head + qp(raw.slice(split).replace(/=\r?\n/g, ''))
-}
-
 async function ready(page: Page, url: string) {
   await page.goto(url)
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
@@ -262,7 +204,7 @@ for (const { engine, skip } of engines) {
           'a guest has no order detail page to link to',
         )
 
-        const mail = await smtp.mailTo(email)
+        const mail = await smtp.textFor(email)
         assert.match(mail, new RegExp(`Subject: Your order ${order.orderId}`))
         assert.ok(mail.includes(`Total: ${money(order.total)}`), mail)
         assert.match(mail, /7 Harbour Road/)
@@ -343,7 +285,7 @@ for (const { engine, skip } of engines) {
       await ready(page, `${shop.url}/confirmation/order/${order.orderId}`)
       await page.getByRole('heading', { name: 'Vielen Dank für Ihre Bestellung!' }).waitFor()
       await page.getByRole('region', { name: 'Konto anlegen' }).waitFor()
-      const mail = await smtp.mailTo(email)
+      const mail = await smtp.textFor(email)
       assert.match(mail, new RegExp(`Subject: Ihre Bestellung ${order.orderId}`))
       assert.match(mail, /Bestellnummer: /)
       assert.match(mail, /Lieferadresse:/)
