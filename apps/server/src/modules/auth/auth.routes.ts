@@ -13,7 +13,7 @@ import {
   SocialLoginRequestSchema,
 } from '@shop/contracts/auth'
 import { ErrorSchema } from '@shop/contracts/errors'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -63,6 +63,20 @@ export function authRoutes(ctx: AppContext) {
       maxAge: signedIn.expiresIn,
     })
 
+  /** Every sign-in route: refuse cross-site posts, sign in, set the token cookie, answer 429 with Retry-After. */
+  const signIn = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: 200 | 201,
+    work: (current: Awaited<ReturnType<typeof optionalPrincipal>>) => Promise<SignedIn>,
+  ) =>
+    withRetryAfter(reply, async () => {
+      refuseCrossSite(request)
+      const signedIn = await work(await optionalPrincipal(ctx.db, request))
+      setTokenCookie(reply, signedIn)
+      return reply.status(status).send(signedIn)
+    })
+
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>()
     api.get(
@@ -99,17 +113,7 @@ export function authRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) =>
-        withRetryAfter(reply, async () => {
-          refuseCrossSite(request)
-          const signedIn = await login(
-            ctx,
-            request.body,
-            request.ip,
-            await optionalPrincipal(ctx.db, request),
-          )
-          setTokenCookie(reply, signedIn)
-          return signedIn
-        }),
+        signIn(request, reply, 200, (current) => login(ctx, request.body, request.ip, current)),
     )
 
     api.post(
@@ -123,18 +127,9 @@ export function authRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) =>
-        withRetryAfter(reply, async () => {
-          refuseCrossSite(request)
-          const signedIn = await signup(
-            ctx,
-            request.body,
-            request.ip,
-            await optionalPrincipal(ctx.db, request),
-            request.headers['accept-language'],
-          )
-          setTokenCookie(reply, signedIn)
-          return reply.status(201).send(signedIn)
-        }),
+        signIn(request, reply, 201, (current) =>
+          signup(ctx, request.body, request.ip, current, request.headers['accept-language']),
+        ),
     )
 
     api.post(
@@ -150,18 +145,9 @@ export function authRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) =>
-        withRetryAfter(reply, async () => {
-          refuseCrossSite(request)
-          const signedIn = await signupAfterOrder(
-            ctx,
-            request.body,
-            request.ip,
-            await optionalPrincipal(ctx.db, request),
-            request.headers['accept-language'],
-          )
-          setTokenCookie(reply, signedIn)
-          return reply.status(201).send(signedIn)
-        }),
+        signIn(request, reply, 201, (current) =>
+          signupAfterOrder(ctx, request.body, request.ip, current, request.headers['accept-language']),
+        ),
     )
 
     api.post(
@@ -177,18 +163,9 @@ export function authRoutes(ctx: AppContext) {
         },
       },
       async (request, reply) =>
-        withRetryAfter(reply, async () => {
-          refuseCrossSite(request)
-          const signedIn = await socialLogin(
-            ctx,
-            request.params.provider,
-            request.body.accessToken,
-            request.ip,
-            await optionalPrincipal(ctx.db, request),
-          )
-          setTokenCookie(reply, signedIn)
-          return signedIn
-        }),
+        signIn(request, reply, 200, (current) =>
+          socialLogin(ctx, request.params.provider, request.body.accessToken, request.ip, current),
+        ),
     )
 
     api.get(
