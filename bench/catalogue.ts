@@ -64,6 +64,14 @@ export async function run(): Promise<void> {
         const routes: Array<[string, string]> = [
           ['trivial /api/health', '/api/health'],
           ['product list (15, prices)', '/api/catalogue/products?pageSize=15&expand=prices&q=published:true'],
+          [
+            'product list name.de (15, prices)',
+            '/api/catalogue/products?pageSize=15&expand=prices&q=published:true&sort=name.de',
+          ],
+          [
+            'category list name.de:desc (c-shoes, 15)',
+            '/api/catalogue/products?pageSize=15&expand=prices&q=category:c-shoes&sort=name.de:desc',
+          ],
           ['product detail', `/api/catalogue/products/${last[0]?.id}?expand=prices`],
           ['live search "shir"', '/api/search/products?q=shir&hitsPerPage=5'],
         ]

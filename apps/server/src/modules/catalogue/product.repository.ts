@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely'
-import { type RawBuilder, sql } from 'kysely'
+import { type RawBuilder, SqliteAdapter, sql } from 'kysely'
 import type { Db } from '../../platform/db/database.ts'
 import type { ProductRow, VariantsTable } from '../../platform/db/schema.ts'
 import type { ProductSort } from './product-query.ts'
@@ -23,7 +23,7 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
 const WALK_MIN_CATEGORY_SIZE = 1000
 
 /** The product is in one of the categories: a probe of the (product_id, category_id) index per row. */
-const memberOf = (productId: 'p.id' | 'e.product_id', categoryIds: string[]) =>
+const memberOf = (productId: 'p.id' | 's.product_id', categoryIds: string[]) =>
   sql<boolean>`exists (select 1 from category_assignments ca
     where ca.product_id = ${sql.ref(productId)} and ca.category_id in (${sql.join(categoryIds)}))`
 
@@ -32,13 +32,11 @@ const memberOf = (productId: 'p.id' | 'e.product_id', categoryIds: string[]) =>
  * uncorrelated condition: both engines evaluate it once, before reading any row.
  */
 function categoriesAreLarge(criteria: ProductCriteria, size: number) {
-  return sql.join(
-    criteria.categoryIdSets.map(
-      (ids) => sql`(select count(*) from (select 1 as x from category_assignments
+  const each = criteria.categoryIdSets.map(
+    (ids) => sql`(select count(*) from (select 1 as x from category_assignments
         where category_id in (${sql.join(ids)}) limit ${size}) capped) >= ${size}`,
-    ),
-    sql` and `,
   )
+  return sql<boolean>`(${sql.join(each, sql` and `)})`
 }
 
 function filtered(db: Db, criteria: ProductCriteria, language: string, probeCategories = false) {
@@ -99,23 +97,28 @@ export async function findProductPage(
   ) {
     return []
   }
-  const walkable =
-    criteria.idLists.length === 0 &&
-    criteria.names.length === 0 &&
-    (sort.by === 'createdAt' || sort.language === 'en')
+  const walkable = criteria.idLists.length === 0 && criteria.names.length === 0
   if (!walkable || criteria.categoryIdSets.length === 0) {
     return withoutSortKey(await pageQuery(db, criteria, sort, page, false).execute())
   }
   // A large category is probed while the sort index is walked, a small one gathered and sorted. One
-  // statement: the size condition is in both arms' LIMIT (evaluated once, before any row is read), and the
-  // arm whose LIMIT is 0 reads nothing.
+  // statement; the size condition is evaluated once, before any row is read, and the arm it rules out reads
+  // nothing. SQLite: in each arm's LIMIT (`case … then n else 0 end`; as a WHERE term it would still build
+  // the gathered id list first: 3-5 ms instead of 0.2-1.5 at 100,000). PostgreSQL: a WHERE term (a one-time
+  // filter) and a constant LIMIT; with a computed LIMIT it assumes a tenth of the rows are wanted and plans a
+  // parallel scan and sort for a page of 15 (docs/decisions/0012).
   const large = categoriesAreLarge(criteria, walkMinCategorySize)
-  const limitIf = (condition: RawBuilder<unknown>) =>
-    sql<number>`(case when ${condition} then ${page.limit} else 0 end)`
+  const inLimit = db.getExecutor().adapter instanceof SqliteAdapter
+  const arm = (condition: RawBuilder<boolean>) =>
+    inLimit
+      ? { page: { ...page, limit: sql<number>`(case when ${condition} then ${page.limit} else 0 end)` } }
+      : { page, only: condition }
+  const walkArm = arm(large)
+  const gatherArm = arm(sql<boolean>`not ${large}`)
   // The arms are parts of one statement: the outer query alone goes through the plugins.
   const parts = db.withoutPlugins()
-  const walk = pageQuery(parts, criteria, sort, { ...page, limit: limitIf(large) }, true)
-  const gather = pageQuery(parts, criteria, sort, { ...page, limit: limitIf(sql`not (${large})`) }, false)
+  const walk = pageQuery(parts, criteria, sort, walkArm.page, true, walkArm.only)
+  const gather = pageQuery(parts, criteria, sort, gatherArm.page, false, gatherArm.only)
   const order =
     sort.by === 'createdAt'
       ? sql`created_at desc, id`
@@ -131,10 +134,20 @@ const withoutSortKey = (rows: Array<ProductRow & { sort_key?: string }>): Produc
   rows.map(({ sort_key: _, ...row }) => row)
 
 /**
- * One page in the sort order. The English name sort walks the (language, lower(name), product_id) index and
- * selects its key as `sort_key`; other languages sort the filtered set by `coalesce` of their and the English
- * name (no index can hold that); newest walks (published, created_at desc, id). With `probe`, the category
- * filter is a per-row membership probe (for walks), otherwise a gathered id list.
+ * The sort language's keys, or the English ones for a language no product has a text in (the same order:
+ * every product falls back to its English name). An uncorrelated scalar: evaluated once, an index equality.
+ */
+const sortLanguage = (language: string) =>
+  language === 'en'
+    ? sql<string>`'en'`
+    : sql<string>`coalesce((select language from product_sort_languages where language = ${language}), 'en')`
+
+/**
+ * One page in the sort order. Without id and name filters a name sort walks the maintained
+ * (language, sort_name, product_id) index of `product_sort_names` (any language; migration 0011) and selects
+ * its key as `sort_key`; with them it sorts the filtered set by `coalesce` of the language's and the English
+ * name. Newest walks (published, created_at desc, id). With `probe`, the category filter is a per-row
+ * membership probe (for walks), otherwise a gathered id list; `only` is a condition of the whole arm.
  */
 function pageQuery(
   db: Db,
@@ -142,27 +155,24 @@ function pageQuery(
   sort: ProductSort,
   page: { offset: number; limit: number | RawBuilder<number> },
   probe: boolean,
+  only?: RawBuilder<boolean>,
 ) {
   const language = sort.by === 'name' ? sort.language : 'en'
-  if (
-    sort.by === 'name' &&
-    language === 'en' &&
-    criteria.names.length === 0 &&
-    criteria.idLists.length === 0
-  ) {
-    // English is every product's fallback text, so the English name sort can walk the
-    // (language, lower(name), product_id) index and stop after the page instead of sorting the catalogue.
-    // CROSS JOIN keeps the texts as SQLite's outer loop (its planner otherwise scans products when the
-    // values are bound parameters); PostgreSQL plans it like any inner join.
+  const direction = sort.desc ? 'desc' : 'asc'
+  if (sort.by === 'name' && criteria.names.length === 0 && criteria.idLists.length === 0) {
+    // Walk the sort keys and stop after the page instead of sorting the catalogue. CROSS JOIN keeps the keys
+    // as SQLite's outer loop (its planner otherwise scans products when the values are bound parameters);
+    // PostgreSQL plans it like any inner join.
     let walk = db
-      .selectFrom('product_texts as e')
+      .selectFrom('product_sort_names as s')
       .crossJoin('products as p')
-      .whereRef('e.product_id', '=', 'p.id')
-      .where('e.language', '=', 'en')
+      .whereRef('s.product_id', '=', 'p.id')
+      .where('s.language', '=', sortLanguage(language))
       .where('p.published', '=', 1)
+    if (only) walk = walk.where(only)
     for (const categoryIds of criteria.categoryIdSets) {
       walk = probe
-        ? walk.where(memberOf('e.product_id', categoryIds))
+        ? walk.where(memberOf('s.product_id', categoryIds))
         : walk.where('p.id', 'in', (eb) =>
             eb
               .selectFrom('category_assignments')
@@ -172,18 +182,19 @@ function pageQuery(
     }
     return walk
       .selectAll('p')
-      .select(sql<string>`lower(e.name)`.as('sort_key'))
-      .orderBy(sql`lower(e.name)`, sort.desc ? 'desc' : 'asc')
-      .orderBy('e.product_id', sort.desc ? 'desc' : 'asc')
+      .select('s.sort_name as sort_key')
+      .orderBy('s.sort_name', direction)
+      .orderBy('s.product_id', direction)
       .offset(page.offset)
       .limit(page.limit)
   }
-  const base = filtered(db, criteria, language, probe).selectAll('p')
+  const narrowed = filtered(db, criteria, language, probe)
+  const base = (only ? narrowed.where(only) : narrowed).selectAll('p')
   const ordered =
     sort.by === 'createdAt'
-      ? base.orderBy('p.created_at', 'desc')
-      : base.orderBy(sql`lower(coalesce(t.name, e.name))`, sort.desc ? 'desc' : 'asc')
-  return ordered.orderBy('p.id').offset(page.offset).limit(page.limit)
+      ? base.orderBy('p.created_at', 'desc').orderBy('p.id')
+      : base.orderBy(sql`lower(coalesce(t.name, e.name))`, direction).orderBy('p.id', direction)
+  return ordered.offset(page.offset).limit(page.limit)
 }
 
 export function findPublishedProduct(db: Db, id: string): Promise<ProductRow | undefined> {

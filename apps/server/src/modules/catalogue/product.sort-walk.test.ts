@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { insertCategory, insertProduct } from '../../platform/testing/fixtures.ts'
+import { insertCategory, insertProduct, insertProductText } from '../../platform/testing/fixtures.ts'
 import { createTestDatabase, testEngines } from '../../platform/testing/test-db.ts'
 import { findProductPage } from './product.repository.ts'
 import type { ProductSort } from './product-query.ts'
@@ -29,6 +29,10 @@ for (const { engine, skip } of testEngines()) {
         .where('id', '=', `p${i}`)
         .execute()
     }
+    // German names for all but p2, p5 and p8 (listed under their English names in German); p7's German name
+    // equals p6's, so the id tie-break matters in German too.
+    const german = ['Birne', 'apfel', '', 'Banane', 'Kirsche', '', 'Dattel', 'Dattel', '', 'Kiwi']
+    for (const [i, name] of german.entries()) if (name) await insertProductText(db, `p${i}`, 'de', name)
     await insertProduct(db, { id: 'outside', name: 'Aaa outside' })
     await db.updateTable('products').set({ published: 0 }).where('id', '=', 'p4').execute()
 
@@ -36,6 +40,9 @@ for (const { engine, skip } of testEngines()) {
       { by: 'name', language: 'en', desc: false },
       { by: 'name', language: 'en', desc: true },
       { by: 'createdAt', desc: true },
+      { by: 'name', language: 'de', desc: false },
+      { by: 'name', language: 'de', desc: true },
+      { by: 'name', language: 'fr', desc: false },
     ]
     const page = async (
       categoryIdSets: string[][],
@@ -79,6 +86,28 @@ for (const { engine, skip } of testEngines()) {
       const newest = await page([[wide]], sorts[2] as ProductSort, 0, 50, true)
       assert.deepEqual(newest, ['p8', 'p9', 'p6', 'p7', 'p5', 'p2', 'p3', 'p0', 'p1'])
       assert.deepEqual(await page([[narrow]], sorts[0] as ProductSort, 0, 50, true), ['p3', 'p6', 'p9', 'p0'])
+    })
+
+    test('German sorts by the German name, else the English one; ties by product id in the direction', async () => {
+      // Keys: p1 apfel, p3 banane, p0 birne, p5 date (English), p6 dattel, p7 dattel, p2 fig (English),
+      // p8 kiwi (English), p9 kiwi; p4 is unpublished.
+      const de = sorts[3] as ProductSort
+      const expected = ['p1', 'p3', 'p0', 'p5', 'p6', 'p7', 'p2', 'p8', 'p9']
+      assert.deepEqual(await page([[wide]], de, 0, 50, true), expected)
+      assert.deepEqual(await page([[wide]], de, 0, 50, false), expected)
+      assert.deepEqual(await page([[wide]], sorts[4] as ProductSort, 0, 50, true), [...expected].reverse())
+      assert.deepEqual(await page([[wide]], de, 4, 3, true), expected.slice(4, 7))
+      assert.deepEqual(await page([[narrow]], de, 0, 50, true), ['p3', 'p0', 'p6', 'p9'])
+      // Without a category filter the unassigned product is listed too.
+      const all = await page([], de, 0, 50, true)
+      assert.deepEqual(all, ['outside', ...expected])
+      assert.deepEqual(await page([], sorts[4] as ProductSort, 0, 2, true), ['p9', 'p8'])
+      assert.deepEqual(await page([], de, 5, 3, true), all.slice(5, 8))
+    })
+
+    test('a language without any product text lists in the English order', async () => {
+      const english = await page([], sorts[0] as ProductSort, 0, 50, true)
+      assert.deepEqual(await page([], sorts[5] as ProductSort, 0, 50, true), english)
     })
   })
 }

@@ -10,6 +10,8 @@ import * as checkoutIdempotency from './migrations/0007-checkout-idempotency.ts'
 import * as consentTracking from './migrations/0008-consent-tracking.ts'
 import * as ownerRole from './migrations/0009-owner-role.ts'
 import * as mailLog from './migrations/0010-mail-log.ts'
+import * as productSortNames from './migrations/0011-product-sort-names.ts'
+import * as chargeKeysOrderDiscounts from './migrations/0012-charge-keys-order-discounts.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -22,6 +24,8 @@ const migrations: Record<string, Migration> = {
   '0008-consent-tracking': consentTracking,
   '0009-owner-role': ownerRole,
   '0010-mail-log': mailLog,
+  '0011-product-sort-names': productSortNames,
+  '0012-charge-keys-order-discounts': chargeKeysOrderDiscounts,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

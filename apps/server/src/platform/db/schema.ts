@@ -7,6 +7,9 @@ export interface Database {
   category_texts: { category_id: string; language: string; name: string }
   products: ProductsTable
   product_texts: { product_id: string; language: string; name: string; description: Generated<string> }
+  /** Name sort keys, maintained by triggers on product_texts (migration 0011); never written by code. */
+  product_sort_names: { product_id: string; language: string; sort_name: string }
+  product_sort_languages: { language: string }
   variants: VariantsTable
   variant_texts: { variant_id: string; language: string; name: string }
   category_assignments: { category_id: string; product_id: string; position: Generated<number> }
@@ -166,6 +169,10 @@ export interface CardTokensTable {
   exp_year: number
   outcome: string
   used_at: string | null
+  /** The idempotency key, amount and currency of the charge that used the token (migration 0012). */
+  charge_key: string | null
+  charge_amount_minor: number | null
+  charge_currency: string | null
   created_at: string
 }
 
@@ -188,6 +195,8 @@ export interface OrdersTable {
   addresses: string
   shipping: string
   payment: string
+  /** JSON: the applied coupons, `[{ code, name, amountMinor }]` (migration 0012). */
+  discounts: string
   created_at: string
 }
 
