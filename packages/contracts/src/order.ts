@@ -80,7 +80,15 @@ export const OrderSchema = z
     billingAddress: OrderAddressSchema,
     shipping: z.object({ methodId: z.string(), zoneId: z.string(), name: z.string(), total: MoneySchema }),
     subTotalPrice: z.number(),
-    discounts: z.array(z.object({ code: z.string(), amount: z.number(), currency: CurrencySchema })),
+    /** The coupons applied at checkout: code, the coupon's name then, amount (their sum is totalDiscount). */
+    discounts: z.array(
+      z.object({
+        code: z.string(),
+        name: z.string().optional(),
+        amount: z.number(),
+        currency: CurrencySchema,
+      }),
+    ),
     totalDiscount: z.number(),
     totalFees: z.number(),
     tax: z.object({ amount: z.number(), label: z.string(), included: z.boolean() }),

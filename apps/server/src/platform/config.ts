@@ -43,8 +43,14 @@ export interface Config {
   /** Stripe keys; card payments go through Stripe when both are set, else the built-in test card provider. */
   stripeSecretKey: string | undefined
   stripePublishableKey: string | undefined
+  /** A checkout's payment attempt untouched this long is recovered: refunded and released (docs/decisions/0008). */
+  checkoutRecoverAfterSeconds: number
+  /** How often every process sweeps the checkout's journal (stale attempts, expired idempotency keys). */
+  checkoutSweepSeconds: number
   /** Stripe's API origin (https://api.stripe.com); a loopback stand-in in tests and trials. */
   stripeApiBase: string
+  /** Stripe.js, loaded by the checkout while Stripe is on (https://js.stripe.com/v3); the stand-in's in tests. */
+  stripeJsUrl: string
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../../..')
@@ -76,8 +82,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerAccount: Number(env.RATE_LIMIT_PER_ACCOUNT ?? 20),
     rateLimitPerAddress: Number(env.RATE_LIMIT_PER_ADDRESS ?? 100),
     trustProxy: env.TRUST_PROXY === 'true',
+    checkoutRecoverAfterSeconds: seconds(env, 'CHECKOUT_RECOVER_AFTER_SECONDS', 300),
+    checkoutSweepSeconds: seconds(env, 'CHECKOUT_SWEEP_SECONDS', 60),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeApiBase: (env.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, ''),
+    stripeJsUrl: env.STRIPE_JS_URL || 'https://js.stripe.com/v3',
   }
+}
+
+/** The longest timer Node keeps (2^31 − 1 ms); a longer interval would fire at once. */
+const MAX_TIMER_SECONDS = Math.floor(2 ** 31 / 1000) - 1
+
+/** A positive number of seconds (default when unset or empty); anything else stops the start, naming the setting. */
+function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim()
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value < 1 || value > MAX_TIMER_SECONDS)
+    throw new Error(
+      `Setting ${name} must be a number of seconds from 1 to ${MAX_TIMER_SECONDS}, not "${raw}"`,
+    )
+  return value
 }

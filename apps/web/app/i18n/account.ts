@@ -33,7 +33,6 @@ export const en = {
   LOGIN_FAILED: 'Sign-in with this provider failed.',
   TOO_MANY_ATTEMPTS: 'Too many attempts. Please wait {seconds} seconds.',
   FIELDS_NOT_MATCHING: 'The passwords do not match.',
-  FIELD_REQUIRED_ACCOUNT: 'This field is required.',
   RESET_PASSWORD_TITLE: 'Reset your password',
   RESET_PASSWORD_TEXT: 'Enter your e-mail and we will send you a link to set a new password.',
   SEND_LINK: 'Send link',
@@ -95,7 +94,6 @@ export const en = {
   SAVE_ADDRESS_ERROR: 'The address could not be saved.',
   REMOVE_ADDRESS_ERROR: 'The address could not be removed.',
   UPDATE_DEFAULT_ADDRESS_ERROR: 'The default address could not be changed.',
-  FIELD_TOO_SHORT_ACCOUNT: 'Too short.',
   ORDERS: 'Orders',
   NO_ORDERS: 'You have not ordered yet.',
   FAIL_ORDERS: 'The orders could not be loaded.',
@@ -127,7 +125,6 @@ export const en = {
     'Your personal data and addresses are erased; orders keep only what accounting needs. This cannot be undone.',
   DELETE_ACCOUNT_CONFIRM: 'Delete my account for good',
   DELETE_ACCOUNT_NO_TOKEN: 'Request the deletion from your account page; we will e-mail you a link.',
-  ACCOUNT_DELETED: 'Your account has been deleted.',
   SIGNED_IN_AS: 'Signed in as {name}',
 } as const
 
@@ -165,7 +162,6 @@ export const de: { [K in keyof typeof en]: string } = {
   LOGIN_FAILED: 'Die Anmeldung über diesen Anbieter ist fehlgeschlagen.',
   TOO_MANY_ATTEMPTS: 'Zu viele Versuche. Bitte warten Sie {seconds} Sekunden.',
   FIELDS_NOT_MATCHING: 'Die Passwörter stimmen nicht überein.',
-  FIELD_REQUIRED_ACCOUNT: 'Pflichtfeld.',
   RESET_PASSWORD_TITLE: 'Passwort zurücksetzen',
   RESET_PASSWORD_TEXT: 'Geben Sie Ihre E-Mail ein; wir senden Ihnen einen Link für ein neues Passwort.',
   SEND_LINK: 'Link senden',
@@ -228,7 +224,6 @@ export const de: { [K in keyof typeof en]: string } = {
   SAVE_ADDRESS_ERROR: 'Die Adresse konnte nicht gespeichert werden.',
   REMOVE_ADDRESS_ERROR: 'Die Adresse konnte nicht gelöscht werden.',
   UPDATE_DEFAULT_ADDRESS_ERROR: 'Die Standardadresse konnte nicht geändert werden.',
-  FIELD_TOO_SHORT_ACCOUNT: 'Zu kurz.',
   ORDERS: 'Bestellungen',
   NO_ORDERS: 'Sie haben noch nicht bestellt.',
   FAIL_ORDERS: 'Die Bestellungen konnten nicht geladen werden.',
@@ -261,6 +256,5 @@ export const de: { [K in keyof typeof en]: string } = {
     'Ihre persönlichen Daten und Adressen werden gelöscht; Bestellungen behalten nur, was die Buchhaltung braucht. Das kann nicht rückgängig gemacht werden.',
   DELETE_ACCOUNT_CONFIRM: 'Mein Konto endgültig löschen',
   DELETE_ACCOUNT_NO_TOKEN: 'Fordern Sie die Löschung auf Ihrer Kontoseite an; wir senden Ihnen einen Link.',
-  ACCOUNT_DELETED: 'Ihr Konto wurde gelöscht.',
   SIGNED_IN_AS: 'Angemeldet als {name}',
 }

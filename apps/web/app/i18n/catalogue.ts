@@ -2,7 +2,6 @@
 export const en = {
   BACK_TO_TOP: 'Back to top',
   LOADING_MORE: 'Loading more products…',
-  ALL_LOADED: 'All products are shown.',
   SHOP_BY_CATEGORY: 'Shop by category',
   PRODUCT_IMAGES: 'Product images',
   SHOW_IMAGE: 'Show image {n} of {total}',
@@ -37,7 +36,6 @@ export const en = {
 export const de: { [K in keyof typeof en]: string } = {
   BACK_TO_TOP: 'Nach oben',
   LOADING_MORE: 'Weitere Produkte werden geladen…',
-  ALL_LOADED: 'Alle Produkte werden angezeigt.',
   SHOP_BY_CATEGORY: 'Nach Kategorie einkaufen',
   PRODUCT_IMAGES: 'Produktbilder',
   SHOW_IMAGE: 'Bild {n} von {total} zeigen',

@@ -1,6 +1,5 @@
 /** Texts of the checkout wizard (spec §2, §4, §5, §8). The one-page checkout's older keys stay in en.ts/de.ts. */
 export const en = {
-  CHECKOUT_STEPS: 'Checkout steps',
   STEP_N: 'Step {n}',
   STEP_BILLING: 'Billing details',
   STEP_SHIPPING: 'Shipping',
@@ -13,12 +12,18 @@ export const en = {
   EMAILS_NOT_MATCHING: 'The e-mail addresses do not match.',
   SAME_AS_SHIPPING: 'Billing address is the same as the shipping address',
   SAVED_ADDRESSES: 'Saved addresses',
-  USE_SAVED_ADDRESS: 'Use this address',
   CANT_BE_SHIPPED: 'We cannot ship to this address.',
   COUNTRY_NOT_SHIPPABLE: 'We do not ship to this country.',
   EXPIRY: 'Expiry date',
   CARD_ENDING: 'Card ending in {last4}, expires {month}/{year}',
   CARD_INSUFFICIENT_FUNDS: 'The card has insufficient funds.',
+  CARD_FORM_LOADING: 'Loading the secure card form…',
+  CARD_FORM_UNAVAILABLE: 'The card form could not be loaded. Please reload the page or try again later.',
+  CARD_FORM_NOTE:
+    'Your card details are entered in the payment provider’s secure form and never reach this shop.',
+  CARD_ENTER_AGAIN: 'Please confirm your card details again.',
+  CARD_AUTHENTICATION_UNSUPPORTED:
+    'Your bank asks for an authentication this shop cannot do yet. Please use another card.',
   PLEASE_CORRECT_ERRORS_PREVIEW: 'Please correct the errors before the order can be previewed.',
   PLEASE_CORRECT_ERRORS_ADDRESS: 'Please correct the address: it cannot be used for this order.',
   PLEASE_CORRECT_MESSAGE_ERRORS:
@@ -37,7 +42,6 @@ export const en = {
 }
 
 export const de: Record<keyof typeof en, string> = {
-  CHECKOUT_STEPS: 'Schritte zur Bestellung',
   STEP_N: 'Schritt {n}',
   STEP_BILLING: 'Rechnungsdaten',
   STEP_SHIPPING: 'Versand',
@@ -50,12 +54,19 @@ export const de: Record<keyof typeof en, string> = {
   EMAILS_NOT_MATCHING: 'Die E-Mail-Adressen stimmen nicht überein.',
   SAME_AS_SHIPPING: 'Rechnungsadresse ist gleich der Lieferadresse',
   SAVED_ADDRESSES: 'Gespeicherte Adressen',
-  USE_SAVED_ADDRESS: 'Diese Adresse verwenden',
   CANT_BE_SHIPPED: 'An diese Adresse können wir nicht liefern.',
   COUNTRY_NOT_SHIPPABLE: 'In dieses Land liefern wir nicht.',
   EXPIRY: 'Ablaufdatum',
   CARD_ENDING: 'Karte mit Endziffern {last4}, gültig bis {month}/{year}',
   CARD_INSUFFICIENT_FUNDS: 'Die Karte ist nicht ausreichend gedeckt.',
+  CARD_FORM_LOADING: 'Das sichere Kartenformular wird geladen…',
+  CARD_FORM_UNAVAILABLE:
+    'Das Kartenformular konnte nicht geladen werden. Bitte laden Sie die Seite neu oder versuchen Sie es später.',
+  CARD_FORM_NOTE:
+    'Ihre Kartendaten geben Sie im sicheren Formular des Zahlungsanbieters ein; sie erreichen diesen Shop nie.',
+  CARD_ENTER_AGAIN: 'Bitte bestätigen Sie Ihre Kartendaten erneut.',
+  CARD_AUTHENTICATION_UNSUPPORTED:
+    'Ihre Bank verlangt eine Authentifizierung, die dieser Shop noch nicht kann. Bitte verwenden Sie eine andere Karte.',
   PLEASE_CORRECT_ERRORS_PREVIEW:
     'Bitte korrigieren Sie die Fehler, damit die Bestellung angezeigt werden kann.',
   PLEASE_CORRECT_ERRORS_ADDRESS:

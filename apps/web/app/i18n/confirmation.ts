@@ -7,7 +7,7 @@ export const en = {
   SIGNUP_AFTER_ORDER_DONE:
     'Your account has been created and you are signed in. This order is now in your account.',
   SIGNUP_AFTER_ORDER_NOT_AVAILABLE: 'This order can no longer be linked to a new account.',
-  VIEW_ORDER_IN_ACCOUNT: 'View the order in your account',
+  DISCOUNT_WITH_CODE: 'Discount ({code})',
 } as const
 
 export const de: { [K in keyof typeof en]: string } = {
@@ -19,5 +19,5 @@ export const de: { [K in keyof typeof en]: string } = {
     'Ihr Konto wurde angelegt und Sie sind angemeldet. Diese Bestellung finden Sie jetzt in Ihrem Konto.',
   SIGNUP_AFTER_ORDER_NOT_AVAILABLE:
     'Diese Bestellung kann nicht mehr mit einem neuen Konto verknüpft werden.',
-  VIEW_ORDER_IN_ACCOUNT: 'Bestellung im Konto ansehen',
+  DISCOUNT_WITH_CODE: 'Rabatt ({code})',
 }

@@ -78,9 +78,13 @@ export default function Confirmation({ loaderData, actionData }: Route.Component
   }
   const money = (amount: number) => formatMoney(amount, order.currency, language)
   const a = order.shippingAddress
-  // Only the first discount is named (behaviour notes); the amount is the order's whole discount.
-  const discount =
-    order.totalDiscount > 0 ? { code: order.discounts[0]?.code, amount: order.totalDiscount } : null
+  // One line per applied coupon with its code; an order without them (placed before they were kept) shows
+  // its whole discount on one line.
+  const discounts = order.discounts.length
+    ? order.discounts.map((d) => ({ label: t('DISCOUNT_WITH_CODE', { code: d.code }), amount: d.amount }))
+    : order.totalDiscount > 0
+      ? [{ label: t('DISCOUNT'), amount: order.totalDiscount }]
+      : []
   return (
     <section className="container page-narrow confirmation">
       <div className="confirmation__hero">
@@ -147,15 +151,12 @@ export default function Confirmation({ loaderData, actionData }: Route.Component
           <dt>{t('SUBTOTAL')}</dt>
           <dd>{money(order.subTotalPrice)}</dd>
         </div>
-        {discount ? (
-          <div className="totals__row">
-            <dt>
-              {t('DISCOUNT')}
-              {discount.code ? ` (${discount.code})` : ''}
-            </dt>
+        {discounts.map((discount) => (
+          <div className="totals__row" key={discount.label}>
+            <dt>{discount.label}</dt>
             <dd>{money(-discount.amount)}</dd>
           </div>
-        ) : null}
+        ))}
         {order.totalFees > 0 ? (
           <div className="totals__row">
             <dt>{t('FEES')}</dt>

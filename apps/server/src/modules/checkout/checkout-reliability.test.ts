@@ -121,6 +121,47 @@ for (const { engine, skip } of testEngines()) {
       )
     })
 
+    test('a charge whose answer was lost is found again by the recovery (same idempotency key) and refunded once', async () => {
+      const { app, database, config } = await createTestApp(engine)
+      const db = database.db
+      const shop = await shopWithProduct(db)
+      const { token, body } = await readyToOrder(app, shop)
+      // the provider charged, then the process could neither journal the charge id nor refund it: what a
+      // process dying between the provider's answer and the `charged` write leaves behind
+      const undoJournal = await forceFailure(
+        db,
+        engine,
+        'fail_journal',
+        'update on payment_attempts',
+        "new.status = 'charged'",
+      )
+      const undoRefund = await forceFailure(
+        db,
+        engine,
+        'fail_refund',
+        'update on card_tokens',
+        "new.outcome = 'refunded'",
+      )
+      assert.equal((await placeOrder(app, token, body)).statusCode, 500)
+      const [attempt] = await attempts(db)
+      assert.equal(attempt?.status, 'pending', 'the charge id was never journaled')
+      const charged = await tokenOf(db, body.payment.customAttributes.token)
+      assert.equal(charged.outcome, 'succeeds', 'the card is charged')
+      assert.ok(charged.used_at)
+      assert.equal(charged.charge_key, attempt?.id, 'under the attempt id as idempotency key')
+      await undoRefund()
+      await undoJournal()
+      assert.equal((await recoverStaleAttempts({ db, config, ...silent }, { olderThanMs: 0 })).recovered, 1)
+      assert.equal((await recoverStaleAttempts({ db, config, ...silent }, { olderThanMs: 0 })).recovered, 0)
+      assert.equal((await tokenOf(db, body.payment.customAttributes.token)).outcome, 'refunded')
+      assert.equal(await stockOf(db, shop.productId), 5)
+      assert.equal(await orderCount(db), 0)
+      assert.deepEqual(
+        (await attempts(db)).map((a) => a.status),
+        ['released'],
+      )
+    })
+
     test('a charge that fails unexpectedly leaves a pending attempt the recovery charges and refunds', async () => {
       const { app, database, config } = await createTestApp(engine)
       const db = database.db

@@ -1,3 +1,4 @@
+import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/database.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { paymentsOf } from '../payment/payment.service.ts'
@@ -12,7 +13,7 @@ import {
   unredeemCoupon,
 } from './checkout.repository.ts'
 
-/** How the checkout's journal is swept; from the environment (README: settings). */
+/** How the checkout's journal is swept (settings CHECKOUT_RECOVER_AFTER_SECONDS, CHECKOUT_SWEEP_SECONDS). */
 export interface CheckoutTiming {
   /** A pending attempt untouched this long belongs to a request that died: it is refunded and released. */
   recoverAfterMs: number
@@ -20,10 +21,12 @@ export interface CheckoutTiming {
   sweepEveryMs: number
 }
 
-export function checkoutTiming(env: NodeJS.ProcessEnv = process.env): CheckoutTiming {
+export function checkoutTiming(
+  config: Pick<Config, 'checkoutRecoverAfterSeconds' | 'checkoutSweepSeconds'>,
+): CheckoutTiming {
   return {
-    recoverAfterMs: Number(env.CHECKOUT_RECOVER_AFTER_SECONDS ?? 300) * 1000,
-    sweepEveryMs: Number(env.CHECKOUT_SWEEP_SECONDS ?? 60) * 1000,
+    recoverAfterMs: config.checkoutRecoverAfterSeconds * 1000,
+    sweepEveryMs: config.checkoutSweepSeconds * 1000,
   }
 }
 

@@ -40,7 +40,7 @@ export function checkoutRoutes(ctx: AppContext) {
  * then every CHECKOUT_SWEEP_SECONDS; the guarded journal lets several processes sweep at once.
  */
 function sweepPaymentAttempts(app: FastifyInstance, ctx: AppContext) {
-  const timing = checkoutTiming()
+  const timing = checkoutTiming(ctx.config)
   const sweep = () => recoverStaleAttempts(ctx, { olderThanMs: timing.recoverAfterMs })
   let timer: NodeJS.Timeout | undefined
   app.addHook('onReady', async () => {

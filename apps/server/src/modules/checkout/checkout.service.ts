@@ -79,6 +79,13 @@ export async function placeOrder(
     ])
   }
 
+  const applied = await coupons.findCoupons(
+    ctx,
+    totals.discounts.map((d) => d.code),
+  )
+  const names = new Map(applied.map((c) => [c.code, c.name]))
+  const discounts = totals.discounts.map((d) => ({ ...d, name: names.get(d.code) ?? '' }))
+
   const orderId = orders.newOrderId()
   const attempt: PaymentAttempt = {
     id: orderId,
@@ -160,6 +167,7 @@ export async function placeOrder(
           status: 'PAID',
         },
         totals,
+        discounts,
         entries: lines.map(({ item, priced: p }) => ({
           itemYrn: item.item_yrn,
           productId: item.product_id,

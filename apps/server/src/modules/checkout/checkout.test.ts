@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { Db } from '../../platform/db/database.ts'
+import { insertCoupon } from '../../platform/testing/fixtures.ts'
 import { createTestApp } from '../../platform/testing/test-app.ts'
 import { testEngines } from '../../platform/testing/test-db.ts'
-import { anonymousToken, bearer, cardToken } from '../cart/cart.testing.ts'
+import { anonymousToken, bearer, cardToken, getCart } from '../cart/cart.testing.ts'
 import { address, placeOrder, readyToOrder, shopWithProduct } from './checkout.testing.ts'
 
 const stockOf = async (db: Db, id: string) =>
@@ -102,6 +103,39 @@ for (const { engine, skip } of testEngines()) {
         addresses: [address('SHIPPING'), address('BILLING', 'DE')],
       })
       assert.equal(billingAbroad.statusCode, 201, billingAbroad.body)
+    })
+
+    test('an order placed with coupons keeps their codes, names and amounts', async () => {
+      const { app, database } = await createTestApp(engine)
+      const db = database.db
+      const shop = await shopWithProduct(db)
+      const { token, cartId, body } = await readyToOrder(app, shop) // 2 × 19.99
+      const absolute = await insertCoupon(db, { amountMinor: 500 })
+      const percent = await insertCoupon(db, { discountType: 'PERCENT', percentage: 10 })
+      for (const code of [absolute, percent]) {
+        const applied = await app.inject({
+          method: 'POST',
+          url: `/api/cart/carts/${cartId}/discounts`,
+          headers: bearer(token),
+          payload: { code },
+        })
+        assert.equal(applied.statusCode, 201, applied.body)
+      }
+      const cart = await getCart(app, token, cartId)
+      const totalPrice = Math.round((cart.totalPrice.amount + 5.99) * 100) / 100
+      const res = await placeOrder(app, token, { ...body, totalPrice })
+      assert.equal(res.statusCode, 201, res.body)
+      const order = await app.inject({
+        method: 'GET',
+        url: `/api/order/orders/${res.json().orderId}`,
+        headers: bearer(token),
+      })
+      assert.equal(order.statusCode, 200)
+      assert.deepEqual(order.json().discounts, [
+        { code: absolute, name: `Coupon ${absolute}`, amount: 5, currency: 'USD' },
+        { code: percent, name: `Coupon ${percent}`, amount: 4, currency: 'USD' }, // 10 % of 39.98
+      ])
+      assert.equal(order.json().totalDiscount, 9)
     })
 
     test('ownership, token, empty cart and malformed bodies', async () => {

@@ -29,6 +29,13 @@ export interface ShippingRecord {
   tax: { label: string; rateBasisPoints: number; included: boolean }
 }
 
+/** A coupon applied to the order (JSON column `discounts`): its name at checkout and what it took off. */
+export interface OrderDiscount {
+  code: string
+  name: string
+  amountMinor: number
+}
+
 export interface PaymentRecord {
   method: string
   brand: string
@@ -48,6 +55,8 @@ export interface NewOrder {
   shipping: ShippingRecord
   payment: PaymentRecord
   totals: Totals
+  /** The applied coupons with their names at checkout; amounts as in `totals.discounts`. */
+  discounts: OrderDiscount[]
   entries: Array<{
     itemYrn: string
     productId: string
@@ -83,6 +92,7 @@ export async function createOrder(db: Db, order: NewOrder): Promise<void> {
       addresses: JSON.stringify(order.addresses),
       shipping: JSON.stringify(order.shipping),
       payment: JSON.stringify(order.payment),
+      discounts: JSON.stringify(order.discounts),
       created_at: new Date().toISOString(),
     },
     order.entries.map((e, index) => ({

@@ -2,7 +2,7 @@ import type { OrderAddress } from '@shop/contracts/address'
 import { toAmount } from '@shop/contracts/money'
 import type { Order, OrderRequest } from '@shop/contracts/order'
 import type { OrderEntriesTable, OrdersTable } from '../../platform/db/schema.ts'
-import type { PaymentRecord, ShippingRecord } from './order.service.ts'
+import type { OrderDiscount, PaymentRecord, ShippingRecord } from './order.service.ts'
 
 /** Shapes a stored order as the Order contract, amounts as decimals. */
 export function toOrderView(order: OrdersTable, entries: OrderEntriesTable[]): Order {
@@ -13,6 +13,7 @@ export function toOrderView(order: OrdersTable, entries: OrderEntriesTable[]): O
   const shipping = JSON.parse(order.shipping) as ShippingRecord
   const payment = JSON.parse(order.payment) as PaymentRecord
   const customer = JSON.parse(order.customer) as OrderRequest['customer']
+  const discounts = JSON.parse(order.discounts) as OrderDiscount[]
   return {
     id: order.id,
     status: order.status as Order['status'],
@@ -38,7 +39,12 @@ export function toOrderView(order: OrdersTable, entries: OrderEntriesTable[]): O
       total: { amount: amount(order.shipping_minor), currency: order.currency },
     },
     subTotalPrice: amount(order.subtotal_minor),
-    discounts: [],
+    discounts: discounts.map((d) => ({
+      code: d.code,
+      ...(d.name ? { name: d.name } : {}),
+      amount: amount(d.amountMinor),
+      currency: order.currency,
+    })),
     totalDiscount: amount(order.discount_minor),
     totalFees: amount(order.fees_minor),
     tax: { amount: amount(order.tax_minor), label: shipping.tax.label, included: shipping.tax.included },

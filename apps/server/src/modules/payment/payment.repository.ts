@@ -20,15 +20,41 @@ export function insertCardToken(
     .execute()
 }
 
-/** Marks an unused token used; undefined when it is unknown or was used already (a token pays once). */
-export function useCardToken(db: Db, id: string) {
+const tokenColumns = [
+  'id',
+  'brand',
+  'last4',
+  'outcome',
+  'charge_key',
+  'charge_amount_minor',
+  'charge_currency',
+] as const
+
+/**
+ * Marks an unused token used by the charge `charge` (its idempotency key, amount and currency); undefined when
+ * it is unknown or was used already (a token pays once). One guarded UPDATE: of concurrent charges one wins.
+ */
+export function useCardToken(
+  db: Db,
+  id: string,
+  charge: { key: string; amountMinor: number; currency: string },
+) {
   return db
     .updateTable('card_tokens')
-    .set({ used_at: new Date().toISOString() })
+    .set({
+      used_at: new Date().toISOString(),
+      charge_key: charge.key,
+      charge_amount_minor: charge.amountMinor,
+      charge_currency: charge.currency,
+    })
     .where('id', '=', id)
     .where('used_at', 'is', null)
-    .returning(['id', 'brand', 'last4', 'outcome'])
+    .returning(tokenColumns)
     .executeTakeFirst()
+}
+
+export function findCardToken(db: Db, id: string) {
+  return db.selectFrom('card_tokens').select(tokenColumns).where('id', '=', id).executeTakeFirst()
 }
 
 export function markRefunded(db: Db, id: string) {

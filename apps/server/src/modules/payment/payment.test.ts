@@ -3,6 +3,7 @@ import { describe, test } from 'node:test'
 import { createTestApp } from '../../platform/testing/test-app.ts'
 import { testEngines } from '../../platform/testing/test-db.ts'
 import { luhnValid } from './card-rules.ts'
+import type { ChargeRequest } from './payment.provider.ts'
 import { testCardProvider } from './test-card.provider.ts'
 
 const year = new Date().getUTCFullYear()
@@ -92,29 +93,104 @@ for (const { engine, skip } of testEngines()) {
       }
     })
 
-    test('a token is charged once; the decline test numbers fail at charge', async () => {
+    const tokenMaker = (app: Awaited<ReturnType<typeof createTestApp>>['app']) => async (number: string) =>
+      (
+        await app.inject({ method: 'POST', url: '/api/payments/test-card/tokens', payload: card({ number }) })
+      ).json().id as string
+    const request = (token: string, over: Partial<ChargeRequest> = {}): ChargeRequest => ({
+      token,
+      amountMinor: 1000,
+      currency: 'USD',
+      idempotencyKey: 'k',
+      ...over,
+    })
+    const usedAlready = {
+      ok: false,
+      code: 'processing_error',
+      message: 'The card token is unknown or was used already.',
+    }
+
+    test('a token pays once; the decline test numbers fail at charge', async () => {
       const { app, database } = await createTestApp(engine)
-      const tokenOf = async (number: string) =>
-        (
-          await app.inject({
-            method: 'POST',
-            url: '/api/payments/test-card/tokens',
-            payload: card({ number }),
-          })
-        ).json().id
-      const request = (token: string) => ({ token, amountMinor: 1000, currency: 'USD', idempotencyKey: 'k' })
+      const tokenOf = tokenMaker(app)
       const ok = await tokenOf('4242424242424242')
       const first = await testCardProvider.charge(request(ok), database.db)
       assert.equal(first.ok, true)
-      assert.deepEqual(await testCardProvider.charge(request(ok), database.db), {
-        ok: false,
-        code: 'processing_error',
-        message: 'The card token is unknown or was used already.',
-      })
+      assert.deepEqual(
+        await testCardProvider.charge(request(ok, { idempotencyKey: 'k2' }), database.db),
+        usedAlready,
+      )
+      assert.deepEqual(await testCardProvider.charge(request('tok_unknown'), database.db), usedAlready)
       const declined = await testCardProvider.charge(request(await tokenOf('4000000000000002')), database.db)
       assert.equal(!declined.ok && declined.code, 'card_declined')
       const poor = await testCardProvider.charge(request(await tokenOf('4000000000009995')), database.db)
       assert.equal(!poor.ok && poor.code, 'insufficient_funds')
+    })
+
+    test('the same idempotency key replays the first answer, even after a refund; other parameters are refused', async () => {
+      const { app, database } = await createTestApp(engine)
+      const db = database.db
+      const tokenOf = tokenMaker(app)
+      const ok = await tokenOf('4242424242424242')
+      const first = await testCardProvider.charge(request(ok, { idempotencyKey: 'order-1' }), db)
+      assert.ok(first.ok)
+      assert.deepEqual(await testCardProvider.charge(request(ok, { idempotencyKey: 'order-1' }), db), first)
+      const row = await db
+        .selectFrom('card_tokens')
+        .selectAll()
+        .where('id', '=', ok)
+        .executeTakeFirstOrThrow()
+      assert.deepEqual(
+        [row.charge_key, row.charge_amount_minor, row.charge_currency],
+        ['order-1', 1000, 'USD'],
+      )
+      const otherParameters = {
+        ok: false,
+        code: 'processing_error',
+        message: 'The idempotency key was used for a charge with another amount or currency.',
+      }
+      assert.deepEqual(
+        await testCardProvider.charge(request(ok, { idempotencyKey: 'order-1', amountMinor: 999 }), db),
+        otherParameters,
+      )
+      assert.deepEqual(
+        await testCardProvider.charge(request(ok, { idempotencyKey: 'order-1', currency: 'EUR' }), db),
+        otherParameters,
+      )
+      await testCardProvider.refund(first.chargeId, db)
+      assert.deepEqual(await testCardProvider.charge(request(ok, { idempotencyKey: 'order-1' }), db), first)
+      const declined = await tokenOf('4000000000000002')
+      const decline = await testCardProvider.charge(request(declined, { idempotencyKey: 'order-2' }), db)
+      assert.equal(!decline.ok && decline.code, 'card_declined')
+      assert.deepEqual(
+        await testCardProvider.charge(request(declined, { idempotencyKey: 'order-2' }), db),
+        decline,
+      )
+    })
+
+    test('concurrent charges of one token: one charge; same key all get it, other keys are refused', async () => {
+      const { app, database } = await createTestApp(engine)
+      const db = database.db
+      const tokenOf = tokenMaker(app)
+      const sameKey = await tokenOf('4242424242424242')
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          testCardProvider.charge(request(sameKey, { idempotencyKey: 'one' }), db),
+        ),
+      )
+      assert.ok(results.every((r) => r.ok))
+      assert.equal(new Set(results.map((r) => r.ok && r.chargeId)).size, 1)
+      const otherKeys = await tokenOf('4242424242424242')
+      const raced = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          testCardProvider.charge(request(otherKeys, { idempotencyKey: `key-${i}` }), db),
+        ),
+      )
+      assert.equal(raced.filter((r) => r.ok).length, 1)
+      assert.deepEqual(
+        raced.filter((r) => !r.ok),
+        Array(7).fill(usedAlready),
+      )
     })
   })
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { CardError, CardToken, CardTokenRequest } from '@shop/contracts/payment'
 import type { Db } from '../../platform/db/database.ts'
 import { outcomeOf, validateCard } from './card-rules.ts'
-import type { PaymentProvider } from './payment.provider.ts'
+import type { ChargeRequest, ChargeResult, PaymentProvider } from './payment.provider.ts'
 import * as repo from './payment.repository.ts'
 
 /** Where the storefront posts card data for the built-in test card provider. */
@@ -25,22 +25,49 @@ export async function tokenizeTestCard(db: Db, request: CardTokenRequest): Promi
 const chargeIdOf = (tokenId: string) => `ch_${tokenId.slice(4)}`
 const tokenIdOf = (chargeId: string) => `tok_${chargeId.slice(3)}`
 
+type UsedToken = NonNullable<Awaited<ReturnType<typeof repo.findCardToken>>>
+
+/** What a charge of this token answered; a refunded token was charged first (Stripe replays that answer). */
+function resultOf(used: UsedToken): ChargeResult {
+  if (used.outcome === 'declined')
+    return { ok: false, code: 'card_declined', message: 'Your card was declined.' }
+  if (used.outcome === 'insufficient_funds')
+    return { ok: false, code: 'insufficient_funds', message: 'Your card has insufficient funds.' }
+  return { ok: true, chargeId: chargeIdOf(used.id), brand: used.brand, last4: used.last4 }
+}
+
+/**
+ * A token that was used already: the same idempotency key with the same amount and currency replays the first
+ * answer (a re-issued charge whose answer was lost learns its outcome), anything else is refused.
+ */
+export function replayOf(used: UsedToken | undefined, request: ChargeRequest): ChargeResult {
+  if (!used || used.charge_key === null || used.charge_key !== request.idempotencyKey)
+    return { ok: false, code: 'processing_error', message: 'The card token is unknown or was used already.' }
+  if (used.charge_amount_minor !== request.amountMinor || used.charge_currency !== request.currency) {
+    return {
+      ok: false,
+      code: 'processing_error',
+      message: 'The idempotency key was used for a charge with another amount or currency.',
+    }
+  }
+  return resultOf(used)
+}
+
+/**
+ * Behaves like a card provider's test mode: a token pays once; a charge re-issued under the same idempotency
+ * key (same amount and currency) replays the first answer, as Stripe does (docs/decisions/0008).
+ */
 export const testCardProvider: PaymentProvider = {
   id: 'test-card',
-  async charge({ token }, db) {
-    const used = await repo.useCardToken(db, token)
-    if (!used)
-      return {
-        ok: false,
-        code: 'processing_error',
-        message: 'The card token is unknown or was used already.',
-      }
-    if (used.outcome === 'declined')
-      return { ok: false, code: 'card_declined', message: 'Your card was declined.' }
-    if (used.outcome === 'insufficient_funds') {
-      return { ok: false, code: 'insufficient_funds', message: 'Your card has insufficient funds.' }
+  async charge(request, db) {
+    const charge = {
+      key: request.idempotencyKey,
+      amountMinor: request.amountMinor,
+      currency: request.currency,
     }
-    return { ok: true, chargeId: chargeIdOf(used.id), brand: used.brand, last4: used.last4 }
+    const used = await repo.useCardToken(db, request.token, charge)
+    if (used) return resultOf(used)
+    return replayOf(await repo.findCardToken(db, request.token), request)
   },
   async refund(chargeId, db) {
     await repo.markRefunded(db, tokenIdOf(chargeId))

@@ -121,6 +121,12 @@ export function orderRequest(
   }
 }
 
+/** The card number field's message for a charge failure (402); every other type is a decline. */
+const CARD_FAILURES: Record<string, MessageKey> = {
+  insufficient_funds: 'CARD_INSUFFICIENT_FUNDS',
+  authentication_required: 'CARD_AUTHENTICATION_UNSUPPORTED',
+}
+
 /**
  * Spec §8 order errors: 500 → the system-unavailable text; any other status → "Order could not be processed."
  * with the status code and the detail messages. Card failures (402) also mark the card number field.
@@ -136,8 +142,7 @@ export function orderFailure(error: unknown): CheckoutActionData {
       status: error.status,
     }
   const errors: FieldErrors = {}
-  if (error.status === 402)
-    errors.cardNumber = error.body.type === 'insufficient_funds' ? 'CARD_INSUFFICIENT_FUNDS' : 'CARD_DECLINED'
+  if (error.status === 402) errors.cardNumber = CARD_FAILURES[error.body.type] ?? 'CARD_DECLINED'
   const details = [`${error.status}: ${error.body.message}`, ...error.body.details.map((d) => d.message)]
   return { intent: 'order', message: 'ORDER_NOT_PROCESSED', details, errors, status: error.status }
 }

@@ -1,0 +1,24 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { loadConfig } from './config.ts'
+
+test('checkout timing settings: defaults, values, and a clear error naming a bad setting', () => {
+  const defaults = loadConfig({})
+  assert.equal(defaults.checkoutRecoverAfterSeconds, 300)
+  assert.equal(defaults.checkoutSweepSeconds, 60)
+  const set = loadConfig({ CHECKOUT_RECOVER_AFTER_SECONDS: '120', CHECKOUT_SWEEP_SECONDS: ' 15 ' })
+  assert.equal(set.checkoutRecoverAfterSeconds, 120)
+  assert.equal(set.checkoutSweepSeconds, 15)
+  assert.equal(loadConfig({ CHECKOUT_SWEEP_SECONDS: '' }).checkoutSweepSeconds, 60)
+  for (const [name, value] of [
+    ['CHECKOUT_RECOVER_AFTER_SECONDS', 'five minutes'],
+    ['CHECKOUT_RECOVER_AFTER_SECONDS', '0'],
+    ['CHECKOUT_RECOVER_AFTER_SECONDS', '0.5'],
+    ['CHECKOUT_SWEEP_SECONDS', '-1'],
+    ['CHECKOUT_SWEEP_SECONDS', '3000000'],
+  ] as const) {
+    assert.throws(() => loadConfig({ [name]: value }), {
+      message: `Setting ${name} must be a number of seconds from 1 to 2147482, not "${value}"`,
+    })
+  }
+})
