@@ -39,12 +39,18 @@ export type CardError = z.infer<typeof CardErrorSchema>
 
 /**
  * The card provider the storefront tokenizes with (GET /api/payments/provider): the built-in test card provider
- * and its token endpoint, or Stripe with its publishable key and API origin (what Stripe.js needs).
+ * and its token endpoint, or Stripe with its publishable key, API origin and the Stripe.js script to load.
  */
 export const PaymentProviderInfoSchema = z
   .discriminatedUnion('id', [
     z.object({ id: z.literal('test-card'), tokenUrl: z.string() }),
-    z.object({ id: z.literal('stripe'), publishableKey: z.string(), apiBase: z.string() }),
+    z.object({
+      id: z.literal('stripe'),
+      publishableKey: z.string(),
+      apiBase: z.string(),
+      /** Stripe.js (https://js.stripe.com/v3): the payment step loads it and mounts its Card Element. */
+      jsUrl: z.string(),
+    }),
   ])
   .meta({ id: 'PaymentProviderInfo' })
 

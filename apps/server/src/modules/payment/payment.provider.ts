@@ -19,7 +19,12 @@ export interface ChargeRequest {
   idempotencyKey: string
 }
 
-export type ChargeFailureCode = 'card_declined' | 'insufficient_funds' | 'processing_error'
+/** `authentication_required`: the bank asks for 3-D Secure, which the checkout cannot do yet (ADR 0009). */
+export type ChargeFailureCode =
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'authentication_required'
+  | 'processing_error'
 
 export type ChargeResult =
   | { ok: true; chargeId: string; brand: string; last4: string }

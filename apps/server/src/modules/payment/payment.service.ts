@@ -56,7 +56,12 @@ function registryOf(config: Config): Registry {
   const stripe = createStripeProvider({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase })
   return {
     active: stripe,
-    info: { id: 'stripe', publishableKey: config.stripePublishableKey, apiBase: config.stripeApiBase },
+    info: {
+      id: 'stripe',
+      publishableKey: config.stripePublishableKey,
+      apiBase: config.stripeApiBase,
+      jsUrl: config.stripeJsUrl,
+    },
     known: { stripe, 'test-card': testCardProvider },
   }
 }

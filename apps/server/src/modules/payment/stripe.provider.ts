@@ -26,6 +26,26 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     telemetry: false,
     appInfo: { name: 'shop' },
   })
+  /**
+   * The bank asks for 3-D Secure (`requires_action`): the checkout cannot run the challenge yet
+   * (docs/decisions/0009-stripe.md, "3-D Secure"), so the PaymentIntent is cancelled (nothing was taken) and
+   * the charge fails like a decline; the checkout then releases the attempt. A recovery that asks again
+   * replays the same intent under the same idempotency keys and ends the same way.
+   */
+  async function abandon(intentId: string): Promise<ChargeResult> {
+    try {
+      await stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `cancel-${intentId}` })
+    } catch (error) {
+      // Cancelled already (an earlier attempt whose answer was lost) is what we wanted; anything else is unknown.
+      const state = error instanceof Stripe.errors.StripeError ? error.code : undefined
+      if (state !== 'payment_intent_unexpected_state') return failure(error)
+    }
+    return {
+      ok: false,
+      code: 'authentication_required',
+      message: 'The card needs an authentication (3-D Secure) that this shop cannot do yet.',
+    }
+  }
   return {
     id: 'stripe',
     async charge({ token, amountMinor, currency, idempotencyKey }): Promise<ChargeResult> {
@@ -42,6 +62,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           },
           { idempotencyKey: `charge-${idempotencyKey}` },
         )
+        if (intent.status === 'requires_action') return await abandon(intent.id)
         if (intent.status !== 'succeeded') {
           return { ok: false, code: 'processing_error', message: `The payment is ${intent.status}.` }
         }

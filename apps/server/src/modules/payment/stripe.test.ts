@@ -170,6 +170,79 @@ describe('Stripe stand-in and provider', () => {
     await assert.rejects(provider().refund('pi_unknown', db))
   })
 
+  test('a card that needs 3-D Secure: the intent is cancelled and the charge fails as authentication_required', async () => {
+    const request = {
+      token: await pmOf(standIn, '4000002500003155'),
+      amountMinor: 1500,
+      currency: 'EUR',
+      idempotencyKey: 'ORD-3DS',
+    }
+    const result = await provider().charge(request, db)
+    assert.equal(!result.ok && result.code, 'authentication_required')
+    const intents = [...standIn.paymentIntents.values()].filter((i) => i.metadata.order_id === 'ORD-3DS')
+    assert.deepEqual(
+      intents.map((i) => [i.status, i.amount, i.amount_received]),
+      [['canceled', 1500, 0]],
+    )
+    // A recovery asking again replays the same intent and ends the same way; nothing is taken.
+    const again = await provider().charge(request, db)
+    assert.equal(!again.ok && again.code, 'authentication_required')
+    assert.equal(
+      [...standIn.paymentIntents.values()].filter((i) => i.metadata.order_id === 'ORD-3DS').length,
+      1,
+    )
+  })
+
+  test('the challenge page settles a requires_action intent; Stripe.js retrieves it with its client secret', async () => {
+    const res = await fetch(`${standIn.url}/v1/payment_intents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${standIn.secretKey}` },
+      body: new URLSearchParams({
+        amount: '700',
+        currency: 'usd',
+        payment_method: await pmOf(standIn, '4000002500003155'),
+        confirm: 'true',
+      }),
+    })
+    const intent = (await res.json()) as {
+      id: string
+      status: string
+      client_secret: string
+      next_action: unknown
+    }
+    assert.equal(intent.status, 'requires_action')
+    assert.deepEqual(intent.next_action, {
+      type: 'use_stripe_sdk',
+      use_stripe_sdk: { type: 'three_d_secure_redirect' },
+    })
+    const retrieve = (secret: string) =>
+      fetch(
+        `${standIn.url}/v1/payment_intents/${intent.id}?${new URLSearchParams({ key: standIn.publishableKey, client_secret: secret })}`,
+      )
+    assert.equal((await retrieve('pi_other_secret_x')).status, 403)
+    const authenticate = (outcome: string, secret = intent.client_secret) =>
+      fetch(`${standIn.url}/v1/payment_intents/${intent.id}/authenticate`, {
+        method: 'POST',
+        body: new URLSearchParams({ key: standIn.publishableKey, client_secret: secret, outcome }),
+      })
+    assert.equal((await authenticate('succeeded', 'wrong')).status, 400)
+    assert.equal((await authenticate('succeeded')).status, 200)
+    const settled = (await (await retrieve(intent.client_secret)).json()) as { status: string }
+    assert.equal(settled.status, 'succeeded')
+  })
+
+  test('the stand-in serves Stripe.js and its card and challenge frames', async () => {
+    const script = await fetch(`${standIn.url}/v3`)
+    assert.match(script.headers.get('content-type') ?? '', /javascript/)
+    const source = await script.text()
+    assert.ok(source.includes(JSON.stringify(standIn.url)), 'the frames come from the stand-in origin')
+    assert.match(source, /window\.Stripe = Stripe/)
+    const card = await (await fetch(`${standIn.url}/elements/card`)).text()
+    assert.match(card, /<input id="number"[^>]*autocomplete="cc-number"/)
+    assert.match(card, /fetch\('\/v1\/payment_methods'/)
+    assert.match(await (await fetch(`${standIn.url}/challenge`)).text(), /id="complete"/)
+  })
+
   test('an unreachable Stripe is a processing error, not an exception', async () => {
     const scratch = await startStripeStandIn()
     const url = scratch.url
@@ -217,6 +290,7 @@ for (const { engine, skip } of testEngines()) {
         STRIPE_SECRET_KEY: standIn.secretKey,
         STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
         STRIPE_API_BASE: standIn.url,
+        STRIPE_JS_URL: `${standIn.url}/v3`,
       })
 
     test('the storefront learns the active provider; the test card provider is off', async () => {
@@ -226,6 +300,7 @@ for (const { engine, skip } of testEngines()) {
         id: 'stripe',
         publishableKey: standIn.publishableKey,
         apiBase: standIn.url,
+        jsUrl: `${standIn.url}/v3`,
       })
       assert.ok(!info.body.includes(standIn.secretKey))
       const testCard = await app.inject({
@@ -283,6 +358,29 @@ for (const { engine, skip } of testEngines()) {
       assert.ok(text.includes(orderId)) // the scan does see the shop's data
       assert.ok(!text.includes('4242424242424242'))
       assert.ok(!text.includes('4242 4242 4242 4242'))
+    })
+
+    test('a card that needs 3-D Secure: 402 authentication_required, no order, stock back, attempt released', async () => {
+      const { app, database } = await stripeApp()
+      const shop = await shopWithProduct(database.db)
+      const { token, body } = await orderWith(app, shop, await pmOf(standIn, '4000002500003155'))
+      const res = await placeOrder(app, token, body)
+      assert.equal(res.statusCode, 402, res.body)
+      assert.equal(res.json().type, 'authentication_required')
+      assert.equal((await database.db.selectFrom('orders').selectAll().execute()).length, 0)
+      const stock = await database.db
+        .selectFrom('products')
+        .select('stock')
+        .where('id', '=', shop.productId)
+        .executeTakeFirstOrThrow()
+      assert.equal(stock.stock, 5)
+      const attempts = await sql<{ status: string }>`select status from payment_attempts`.execute(database.db)
+      assert.deepEqual(
+        attempts.rows.map((a) => a.status),
+        ['failed'],
+      )
+      const intents = [...standIn.paymentIntents.values()].filter((i) => i.amount === 4927)
+      assert.equal(intents.at(-1)?.status, 'canceled')
     })
 
     test('declined and insufficient funds through the checkout: 402, no order, stock unchanged', async () => {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { outcomeOf, validateCard } from '../../modules/payment/card-rules.ts'
+import { cardElementPage, challengePage, stripeJsSource } from './stripe-js-stand-in.ts'
 
 /**
  * A loopback stand-in of the part of Stripe's HTTP API the shop uses (docs/decisions/0009-stripe.md), for tests
@@ -12,9 +13,15 @@ import { outcomeOf, validateCard } from '../../modules/payment/card-rules.ts'
  *   header): `type=card&card[number]=…` → `pm_…`; card errors as 402 `card_error` with `param`.
  * - `POST /v1/payment_intents` (secret key) with `confirm=true` and `payment_method`: 4000000000000002 is
  *   declined (`card_declined`/`generic_decline`), 4000000000009995 `card_declined`/`insufficient_funds`,
- *   every other valid number succeeds. `expand[]=payment_method` expands the method.
- * - `GET /v1/payment_intents/:id`, `POST /v1/refunds` (`payment_intent=`; a second full refund is
- *   `charge_already_refunded`).
+ *   every other valid number succeeds. `expand[]=payment_method` expands the method. 4000002500003155 needs
+ *   3-D Secure: the intent answers `requires_action` (`next_action.type = use_stripe_sdk`) with its
+ *   `client_secret`; the challenge page (`POST /v1/payment_intents/:id/authenticate`, the bank's part) settles
+ *   it as `succeeded` or back to `requires_payment_method` with `last_payment_error`.
+ * - `GET /v1/payment_intents/:id` (secret key, or the publishable key with the intent's `client_secret`, as
+ *   Stripe.js retrieves it), `POST /v1/payment_intents/:id/cancel`, `POST /v1/refunds` (`payment_intent=`; a
+ *   second full refund is `charge_already_refunded`).
+ * - The browser half (stripe-js-stand-in.ts): `GET /v3` (Stripe.js), `/elements/card` (the Card Element's
+ *   iframe) and `/challenge` (the 3-D Secure dialog).
  * - An `Idempotency-Key` replays the first answer for the same parameters (header `Idempotent-Replayed`), and a
  *   different body under the same key is a 400 `idempotency_error`, as Stripe does.
  * The card number is kept here only as its outcome, brand and last4: a stand-in of the provider's vault.
@@ -46,7 +53,10 @@ interface PaymentIntent {
   amount: number
   amount_received: number
   currency: string
-  status: 'succeeded' | 'requires_payment_method'
+  status: 'succeeded' | 'requires_payment_method' | 'requires_action' | 'canceled'
+  client_secret: string
+  next_action: { type: 'use_stripe_sdk'; use_stripe_sdk: { type: 'three_d_secure_redirect' } } | null
+  last_payment_error: Record<string, unknown> | null
   payment_method: string | null
   latest_charge: string | null
   created: number
@@ -81,13 +91,17 @@ export async function startStripeStandIn(
 ): Promise<StripeStandIn> {
   const secretKey = keys.secretKey ?? `sk_test_${randomBytes(12).toString('hex')}`
   const publishableKey = keys.publishableKey ?? `pk_test_${randomBytes(12).toString('hex')}`
-  const methods = new Map<string, PaymentMethod & { outcome: ReturnType<typeof outcomeOf>; used: boolean }>()
+  const methods = new Map<
+    string,
+    PaymentMethod & { outcome: ReturnType<typeof outcomeOf>; used: boolean; authenticate: boolean }
+  >()
   const paymentIntents = new Map<string, PaymentIntent>()
   const refunds = new Map<string, Refund>()
   const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>()
   const requests: StripeStandIn['requests'] = []
   const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
   const now = () => Math.floor(Date.now() / 1000)
+  let origin = ''
 
   function publicMethod(pm: PaymentMethod) {
     const { id, object, type, card, created, livemode } = pm
@@ -119,6 +133,7 @@ export async function startStripeStandIn(
       livemode: false as const,
       outcome: outcomeOf(checked.digits),
       used: false,
+      authenticate: checked.digits === THREE_D_SECURE_CARD,
     }
     methods.set(pm.id, pm)
     return [200, publicMethod(pm)]
@@ -142,13 +157,17 @@ export async function startStripeStandIn(
         ),
       ]
     }
+    const intentId = id('pi')
     const intent: PaymentIntent = {
-      id: id('pi'),
+      id: intentId,
       object: 'payment_intent',
       amount,
       amount_received: 0,
       currency,
       status: 'requires_payment_method',
+      client_secret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
+      next_action: null,
+      last_payment_error: null,
       payment_method: pmId,
       latest_charge: null,
       created: now(),
@@ -178,8 +197,59 @@ export async function startStripeStandIn(
       Object.assign(error.error, { decline_code: decline, payment_intent: intent })
       return [402, error]
     }
-    Object.assign(intent, { status: 'succeeded', amount_received: amount, latest_charge: id('ch') })
+    if (pm.authenticate) {
+      intent.status = 'requires_action'
+      intent.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } }
+    } else succeed(intent)
     return [200, expanded ? { ...intent, payment_method: publicMethod(pm) } : intent]
+  }
+
+  function succeed(intent: PaymentIntent) {
+    Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: intent.amount,
+      latest_charge: id('ch'),
+      next_action: null,
+      last_payment_error: null,
+    })
+  }
+
+  /** The bank's answer to the 3-D Secure challenge (the challenge page posts it with the client secret). */
+  function authenticate(intent: PaymentIntent, params: Params): [number, unknown] {
+    if (params.client_secret !== intent.client_secret || intent.status !== 'requires_action')
+      return [
+        400,
+        stripeError('invalid_request_error', 'payment_intent_unexpected_state', 'Nothing to authenticate.'),
+      ]
+    if (params.outcome === 'succeeded') succeed(intent)
+    else {
+      Object.assign(intent, {
+        status: 'requires_payment_method',
+        next_action: null,
+        last_payment_error: {
+          type: 'card_error',
+          code: 'payment_intent_authentication_failure',
+          message:
+            'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+        },
+      })
+    }
+    return [200, intent]
+  }
+
+  function cancel(intent: PaymentIntent): [number, unknown] {
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      return [
+        400,
+        stripeError(
+          'invalid_request_error',
+          'payment_intent_unexpected_state',
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+        ),
+      ]
+    }
+    Object.assign(intent, { status: 'canceled', next_action: null })
+    return [200, intent]
   }
 
   function createRefund(params: Params): [number, unknown] {
@@ -238,6 +308,22 @@ export async function startStripeStandIn(
         stripeError('invalid_request_error', undefined, `Invalid API Key provided: ${mask(key ?? '')}`),
       ]
     }
+    const intentPath = /^\/v1\/payment_intents\/(\w+)(?:\/(authenticate|cancel))?$/.exec(path)
+    const intent = intentPath ? paymentIntents.get(intentPath[1] ?? '') : undefined
+    if (intentPath && !intent) {
+      return [
+        404,
+        stripeError(
+          'invalid_request_error',
+          'resource_missing',
+          `No such payment_intent: '${intentPath[1]}'`,
+        ),
+      ]
+    }
+    // The challenge page and Stripe.js reach an intent with its client secret (no secret key in a browser).
+    if (intent && method === 'POST' && intentPath?.[2] === 'authenticate') return authenticate(intent, params)
+    if (intent && method === 'GET' && publishable && params.client_secret === intent.client_secret)
+      return [200, intent]
     if (method === 'POST' && path === '/v1/payment_methods') return createPaymentMethod(params)
     if (!secret) {
       return [
@@ -251,20 +337,8 @@ export async function startStripeStandIn(
     }
     if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(params)
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params)
-    const intent = /^\/v1\/payment_intents\/([\w]+)$/.exec(path)
-    if (method === 'GET' && intent) {
-      const found = paymentIntents.get(intent[1] ?? '')
-      return found
-        ? [200, found]
-        : [
-            404,
-            stripeError(
-              'invalid_request_error',
-              'resource_missing',
-              `No such payment_intent: '${intent[1]}'`,
-            ),
-          ]
-    }
+    if (intent && method === 'GET' && !intentPath?.[2]) return [200, intent]
+    if (intent && method === 'POST' && intentPath?.[2] === 'cancel') return cancel(intent)
     return [
       404,
       stripeError('invalid_request_error', undefined, `Unrecognized request URL (${method}: ${path}).`),
@@ -278,6 +352,11 @@ export async function startStripeStandIn(
     response.setHeader('access-control-allow-headers', 'authorization, content-type, idempotency-key')
     if (request.method === 'OPTIONS') {
       response.writeHead(204).end()
+      return
+    }
+    const page = request.method === 'GET' ? browserPage(url.pathname, origin) : undefined
+    if (page) {
+      response.writeHead(200, { 'content-type': page.type, 'cache-control': 'no-store' }).end(page.body)
       return
     }
     const raw = await readBody(request)
@@ -326,8 +405,9 @@ export async function startStripeStandIn(
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
+  origin = `http://127.0.0.1:${port}`
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: origin,
     secretKey,
     publishableKey,
     paymentIntents,
@@ -339,6 +419,18 @@ export async function startStripeStandIn(
         server.close(() => resolve())
       }),
   }
+}
+
+/** The card that needs 3-D Secure (Stripe's test card 4000 0025 0000 3155). */
+const THREE_D_SECURE_CARD = '4000002500003155'
+
+/** Stripe.js and its frames (stripe-js-stand-in.ts). */
+function browserPage(path: string, origin: string): { type: string; body: string } | undefined {
+  if (path === '/v3' || path === '/v3/')
+    return { type: 'text/javascript; charset=utf-8', body: stripeJsSource(origin) }
+  if (path === '/elements/card') return { type: 'text/html; charset=utf-8', body: cardElementPage() }
+  if (path === '/challenge') return { type: 'text/html; charset=utf-8', body: challengePage() }
+  return undefined
 }
 
 function stripeError(type: string, code: string | undefined, message: string, param?: string) {

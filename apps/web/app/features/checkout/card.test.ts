@@ -2,11 +2,16 @@ import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
 import { startStripeStandIn } from '../../../../server/src/platform/testing/stripe-stand-in.ts'
 import { createTestApp } from '../../../../server/src/platform/testing/test-app.ts'
-import { tokenizeCard } from './card.ts'
+import { cardErrors, tokenizeCard } from './card.ts'
 
 const standIn = await startStripeStandIn()
 after(() => standIn.close())
-const provider = { id: 'stripe' as const, publishableKey: standIn.publishableKey, apiBase: standIn.url }
+const provider = {
+  id: 'stripe' as const,
+  publishableKey: standIn.publishableKey,
+  apiBase: standIn.url,
+  jsUrl: `${standIn.url}/v3`,
+}
 const year = String(new Date().getUTCFullYear() + 1)
 const card = (over: Partial<Parameters<typeof tokenizeCard>[0]> = {}) => ({
   number: '4242 4242 4242 4242',
@@ -16,41 +21,50 @@ const card = (over: Partial<Parameters<typeof tokenizeCard>[0]> = {}) => ({
   ...over,
 })
 
-/** The shop's own origin: card data must never be sent there while Stripe is active. */
-const shopCalls: string[] = []
-const browserFetch: typeof fetch = (input, init) => {
-  const url = String(input)
-  if (!url.startsWith(standIn.url)) shopCalls.push(url)
-  return fetch(input, init)
-}
-
-test('with Stripe active the card goes to Stripe with the publishable key and comes back as a PaymentMethod', async () => {
-  const result = await tokenizeCard(card(), { fetch: browserFetch, provider })
-  assert.ok('token' in result, JSON.stringify(result))
-  assert.match(result.token, /^pm_/)
-  assert.equal(result.paymentId, 'stripe')
-  assert.deepEqual(shopCalls, [])
-  const seen = standIn.requests.at(-1)
-  assert.deepEqual([seen?.method, seen?.path], ['POST', '/v1/payment_methods'])
+test('with Stripe active the shop never sends card data itself: only the Card Element (Stripe.js) does', async () => {
+  const calls: string[] = []
+  const recording: typeof fetch = (input, init) => {
+    calls.push(String(input))
+    return fetch(input, init)
+  }
+  const result = await tokenizeCard(card(), { fetch: recording, provider })
+  assert.deepEqual(result, { errors: {}, message: 'PAYMENT_PREVALIDATION_FAILED' })
+  assert.deepEqual(calls, [])
+  assert.deepEqual(standIn.requests, [])
 })
 
-test("Stripe's card errors land on the number, expiry or cvc field", async () => {
-  const cases: Array<[ReturnType<typeof card>, Record<string, string>]> = [
-    [card({ number: '4242 4242 4242 4241' }), { cardNumber: 'INVALID_CARD_NUMBER' }],
-    [card({ expMonth: '13' }), { expiry: 'INVALID_EXPIRATION_DATE' }],
-    [card({ expYear: '2001' }), { expiry: 'INVALID_EXPIRATION_DATE' }],
-    [card({ cvc: '12' }), { cvc: 'INVALID_CVC' }],
+test("Stripe.js's validation errors and the providers' card errors land on the number, expiry or cvc field", () => {
+  const cases: Array<[Record<string, string>, Record<string, string>]> = [
+    // Stripe.js, before any request (the Card Element's own checks)
+    [{ type: 'validation_error', code: 'incomplete_number' }, { cardNumber: 'INVALID_CARD_NUMBER' }],
+    [{ type: 'validation_error', code: 'invalid_number' }, { cardNumber: 'INVALID_CARD_NUMBER' }],
+    [{ type: 'validation_error', code: 'incomplete_expiry' }, { expiry: 'INVALID_EXPIRATION_DATE' }],
+    [{ type: 'validation_error', code: 'invalid_expiry_year_past' }, { expiry: 'INVALID_EXPIRATION_DATE' }],
+    [{ type: 'validation_error', code: 'incomplete_cvc' }, { cvc: 'INVALID_CVC' }],
+    // Stripe's API (nested params) and the test card provider (flat params)
+    [
+      { type: 'card_error', code: 'incorrect_number', param: 'number' },
+      { cardNumber: 'INVALID_CARD_NUMBER' },
+    ],
+    [
+      { type: 'card_error', code: 'invalid_expiry_month', param: 'card[exp_month]' },
+      { expiry: 'INVALID_EXPIRATION_DATE' },
+    ],
+    [
+      { type: 'card_error', code: 'invalid_expiry_year', param: 'exp_year' },
+      { expiry: 'INVALID_EXPIRATION_DATE' },
+    ],
+    [{ type: 'card_error', code: 'invalid_cvc', param: 'card[cvc]' }, { cvc: 'INVALID_CVC' }],
+    [{ type: 'card_error', code: 'card_declined' }, { cardNumber: 'CARD_DECLINED' }],
   ]
-  for (const [input, errors] of cases) {
-    const result = await tokenizeCard(input, { fetch: browserFetch, provider })
-    assert.deepEqual(result, { errors }, JSON.stringify(input))
-  }
-  const wrongKey = await tokenizeCard(card(), {
-    fetch: browserFetch,
-    provider: { ...provider, publishableKey: 'pk_test_wrong' },
-  })
-  assert.deepEqual(wrongKey, { errors: {}, message: 'PAYMENT_PREVALIDATION_FAILED' })
-  assert.deepEqual(shopCalls, [])
+  for (const [error, errors] of cases)
+    assert.deepEqual(cardErrors({ error }), { errors }, JSON.stringify(error))
+  for (const error of [
+    { type: 'invalid_request_error', message: 'Invalid API Key provided: pk_test_***' },
+    { type: 'api_connection_error' },
+  ])
+    assert.deepEqual(cardErrors({ error }), { errors: {}, message: 'PAYMENT_PREVALIDATION_FAILED' })
+  assert.deepEqual(cardErrors(undefined), { errors: {}, message: 'PAYMENT_PREVALIDATION_FAILED' })
 })
 
 test('with the test card provider (the default) the card goes to its endpoint; the provider is asked once', async () => {

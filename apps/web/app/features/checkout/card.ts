@@ -1,8 +1,8 @@
 import type { PaymentProviderInfo } from '@shop/contracts/payment'
 import type { MessageKey } from '../../i18n/index.ts'
-import { createStripePaymentMethod } from '../../lib/api/payment.ts'
 import { ApiRequestError, createApiClient } from '../../lib/api.ts'
 import type { FieldErrors } from './fields.ts'
+import type { StripeCardElement, StripeJs } from './stripe-js.ts'
 
 export interface CardInput {
   number: string
@@ -25,23 +25,37 @@ export function validateCard(card: CardInput): FieldErrors {
 /** The order request's paymentId: the provider that made the token and will charge it. */
 export type PaymentId = PaymentProviderInfo['id']
 
+/** What the payment step's summary shows of the tokenized card (Stripe tells it; the shop never sees it). */
+export interface CardSummary {
+  last4: string
+  expMonth: string
+  expYear: string
+}
+
 export type TokenResult =
-  | { token: string; paymentId: PaymentId }
+  | { token: string; paymentId: PaymentId; card?: CardSummary }
   | { errors: FieldErrors; message?: MessageKey }
 
 let providerOnce: Promise<PaymentProviderInfo> | undefined
 
 /** The shop's active card provider, asked once per page (the answer only changes with the shop's settings). */
-function activeProvider(api: ReturnType<typeof createApiClient>): Promise<PaymentProviderInfo> {
+export function activeProvider(
+  api: ReturnType<typeof createApiClient> = createApiClient({
+    fetch: window.fetch.bind(window),
+    baseUrl: '',
+  }),
+): Promise<PaymentProviderInfo> {
   providerOnce ??= api.paymentProvider()
+  providerOnce.catch(() => {
+    providerOnce = undefined
+  })
   return providerOnce
 }
 
 /**
- * Tokenizes the card in the browser with the shop's active payment provider (GET /api/payments/provider):
- * the built-in test card provider's endpoint, or Stripe's API with the publishable key as Stripe.js does
- * (docs/decisions/0009-stripe.md). The card data goes only there; the shop's order call receives the token
- * and the paymentId to charge it with.
+ * Tokenizes the card with the built-in test card provider (the shop's default). With Stripe on, the card is
+ * typed into Stripe.js's Card Element instead and tokenized by `tokenizeStripeCard`; the shop's own inputs
+ * are not shown, so this refuses to send card data anywhere but the test card provider.
  */
 export async function tokenizeCard(
   card: CardInput,
@@ -49,37 +63,69 @@ export async function tokenizeCard(
 ): Promise<TokenResult> {
   const fetch = options.fetch ?? window.fetch.bind(window)
   const api = createApiClient({ fetch, baseUrl: options.baseUrl ?? '' })
-  const data = {
-    number: card.number.replace(/\s/g, ''),
-    exp_month: Number(card.expMonth),
-    exp_year: Number(card.expYear),
-    cvc: card.cvc,
-  }
   try {
     const provider = options.provider ?? (await activeProvider(api))
-    if (provider.id === 'stripe') {
-      const method = await createStripePaymentMethod(fetch, provider, data)
-      return { token: method.id, paymentId: 'stripe' }
-    }
-    const token = await api.createCardToken(data)
+    if (provider.id !== 'test-card') return { errors: {}, message: 'PAYMENT_PREVALIDATION_FAILED' }
+    const token = await api.createCardToken({
+      number: card.number.replace(/\s/g, ''),
+      exp_month: Number(card.expMonth),
+      exp_year: Number(card.expYear),
+      cvc: card.cvc,
+    })
     return { token: token.id, paymentId: 'test-card' }
   } catch (error) {
-    providerOnce = undefined
-    return cardErrors(error)
+    if (!(error instanceof ApiRequestError)) return { errors: {}, message: 'PAYMENT_PREVALIDATION_FAILED' }
+    return cardErrors(error.raw as { error?: CardErrorLike } | undefined)
   }
 }
 
-/** Spec §5: card errors map to the number, expiry (INVALID_EXPIRATION_DATE) or cvc field. */
-function cardErrors(error: unknown): Extract<TokenResult, { errors: FieldErrors }> {
-  if (!(error instanceof ApiRequestError)) return { errors: {}, message: 'PAYMENT_PREVALIDATION_FAILED' }
-  const raw = error.raw as { error?: { type?: string; code?: string; param?: string } } | undefined
-  if (raw?.error?.type !== 'card_error') return { errors: {}, message: 'PAYMENT_PREVALIDATION_FAILED' }
-  const { code } = raw.error
+/**
+ * With Stripe on (docs/decisions/0009-stripe.md): `stripe.createPaymentMethod` reads the card from the Card
+ * Element (Stripe's iframe) and answers a PaymentMethod, whose id is the order's token; the shop's page never
+ * holds the card data.
+ */
+export async function tokenizeStripeCard(stripe: StripeJs, element: StripeCardElement): Promise<TokenResult> {
+  try {
+    const { paymentMethod, error } = await stripe.createPaymentMethod({ type: 'card', card: element })
+    if (!paymentMethod) return cardErrors({ error })
+    const card = paymentMethod.card
+    return {
+      token: paymentMethod.id,
+      paymentId: 'stripe',
+      card: {
+        last4: card?.last4 ?? '',
+        expMonth: String(card?.exp_month ?? '').padStart(2, '0'),
+        expYear: String(card?.exp_year ?? ''),
+      },
+    }
+  } catch {
+    return { errors: {}, message: 'PAYMENT_PREVALIDATION_FAILED' }
+  }
+}
+
+/** A provider's error: the test card provider's and Stripe's API `card_error`, or Stripe.js's `validation_error`. */
+export interface CardErrorLike {
+  type?: string
+  code?: string
+  param?: string
+}
+
+/**
+ * Spec §5: card errors map to the number, expiry (INVALID_EXPIRATION_DATE) or cvc field; anything else (a wrong
+ * key, the provider unreachable) is the §8 PAYMENT_PREVALIDATION_FAILED message.
+ */
+export function cardErrors(
+  raw: { error?: CardErrorLike } | undefined,
+): Extract<TokenResult, { errors: FieldErrors }> {
+  const type = raw?.error?.type
+  if (type !== 'card_error' && type !== 'validation_error')
+    return { errors: {}, message: 'PAYMENT_PREVALIDATION_FAILED' }
+  const code = raw?.error?.code ?? ''
   // Stripe names nested parameters card[exp_month]; the test card provider exp_month.
-  const param = raw.error.param?.replace(/^card\[(.*)\]$/, '$1')
-  if (param === 'exp_month' || param === 'exp_year' || code?.includes('expiry'))
+  const param = raw?.error?.param?.replace(/^card\[(.*)\]$/, '$1')
+  if (param === 'exp_month' || param === 'exp_year' || code.includes('expiry'))
     return { errors: { expiry: 'INVALID_EXPIRATION_DATE' } }
-  if (param === 'cvc' || code === 'invalid_cvc') return { errors: { cvc: 'INVALID_CVC' } }
+  if (param === 'cvc' || code.includes('cvc')) return { errors: { cvc: 'INVALID_CVC' } }
   if (code === 'card_declined' || code === 'insufficient_funds')
     return { errors: { cardNumber: 'CARD_DECLINED' } }
   return { errors: { cardNumber: 'INVALID_CARD_NUMBER' } }

@@ -10,7 +10,13 @@ import { useShop, useT } from '../../lib/shop.ts'
 import { COUNTRIES, countryName } from '../account/countries.ts'
 import { AddressBookPicker } from './address-book.tsx'
 import { AddressFields } from './address-fields.tsx'
-import { type PaymentId, tokenizeCard } from './card.ts'
+import {
+  type CardSummary,
+  type PaymentId,
+  type TokenResult,
+  tokenizeCard,
+  tokenizeStripeCard,
+} from './card.ts'
 import { CardFields } from './card-fields.tsx'
 import './checkout.css'
 import { EditCartPanel } from './edit-cart-panel.tsx'
@@ -30,8 +36,11 @@ import { OrderSummary, ProcessingDialog } from './order-summary.tsx'
 import type { CheckoutActionData, WizardPost } from './place-order.server.ts'
 import { ReviewStep } from './review-step.tsx'
 import { StepAlert, StepSection } from './step-section.tsx'
+import { StripeCardElement } from './stripe-card-element.tsx'
+import type { StripeCardElement as CardElement } from './stripe-js.ts'
 import { TextField } from './text-field.tsx'
 import { useNarrow } from './use-narrow.ts'
+import { usePaymentProvider } from './use-payment-provider.ts'
 import {
   cartTotalChanged,
   completeStep,
@@ -108,6 +117,10 @@ export function CheckoutWizard({
   const [notice, setNotice] = useState<MessageKey | null>(null)
   const [token, setToken] = useState<{ token: string; paymentId: PaymentId } | null>(null)
   const [tokenizing, setTokenizing] = useState(false)
+  // With Stripe on, the card lives in Stripe.js's Card Element; the summary shows what Stripe tells of it.
+  const provider = usePaymentProvider(language)
+  const cardElement = useRef<CardElement | null>(null)
+  const [cardSummary, setCardSummary] = useState<CardSummary | null>(null)
   const idempotencyKey = useRef('')
   const submitLock = useRef(false)
   const moved = useRef(false)
@@ -129,7 +142,7 @@ export function CheckoutWizard({
   const errorsOf = (step: Step): FieldErrors => {
     if (step === 1) return validateBilling(billing, guest)
     if (step === 2) return validateShipping(shippingValues, names.shippable)
-    if (step === 3) return validateCardFields(card, new Date())
+    if (step === 3) return provider.id === 'test-card' ? validateCardFields(card, new Date()) : {}
     return {}
   }
   const errors: FieldErrors = { ...extraErrors }
@@ -174,6 +187,7 @@ export function CheckoutWizard({
   }, [current, total])
 
   function focusFirstInvalid(step: Step) {
+    if (step === 3 && cardElement.current) return cardElement.current.focus()
     requestAnimationFrame(() =>
       document.querySelector<HTMLElement>(`#step${step} [aria-invalid="true"]`)?.focus(),
     )
@@ -191,7 +205,7 @@ export function CheckoutWizard({
     }
     if (step === 3) {
       setTokenizing(true)
-      const result = await tokenizeCard(card)
+      const result = await tokenize()
       setTokenizing(false)
       if ('errors' in result) {
         setExtraErrors(result.errors)
@@ -200,10 +214,20 @@ export function CheckoutWizard({
         return
       }
       setToken({ token: result.token, paymentId: result.paymentId })
+      setCardSummary(result.card ?? null)
     }
     setMessages((m) => ({ ...m, [step]: undefined }))
     moved.current = true
     setFlags((f) => completeStep(f, step))
+  }
+
+  /** The card as a token of the active provider; Stripe's element exists only while the payment step is open. */
+  function tokenize(): Promise<TokenResult> {
+    if (provider.id === 'test-card') return tokenizeCard(card)
+    if (provider.id === 'stripe' && cardElement.current)
+      return tokenizeStripeCard(provider.stripe, cardElement.current)
+    const message = provider.id === 'stripe' ? 'CARD_ENTER_AGAIN' : 'CARD_FORM_UNAVAILABLE'
+    return Promise.resolve({ errors: {}, message })
   }
 
   function edit(step: 1 | 2 | 3) {
@@ -219,7 +243,7 @@ export function CheckoutWizard({
     let cardToken = token
     if (!cardToken) {
       setTokenizing(true)
-      const result = await tokenizeCard(card)
+      const result = await tokenize()
       setTokenizing(false)
       if ('errors' in result) {
         submitLock.current = false
@@ -454,23 +478,47 @@ export function CheckoutWizard({
         onEdit={() => edit(3)}
         summary={
           <p>
-            {t('CARD_ENDING', {
-              last4: card.number.replace(/\D/g, '').slice(-4),
-              month: card.expMonth,
-              year: card.expYear,
-            })}
+            {t(
+              'CARD_ENDING',
+              cardSummary
+                ? { last4: cardSummary.last4, month: cardSummary.expMonth, year: cardSummary.expYear }
+                : {
+                    last4: card.number.replace(/\D/g, '').slice(-4),
+                    month: card.expMonth,
+                    year: card.expYear,
+                  },
+            )}
           </p>
         }
       >
-        <CardFields
-          card={card}
-          errors={errors}
-          onChange={(next) => {
-            setCard(next)
-            setExtraErrors({})
-            setToken(null)
-          }}
-        />
+        {provider.id === 'test-card' ? (
+          <CardFields
+            card={card}
+            errors={errors}
+            onChange={(next) => {
+              setCard(next)
+              setExtraErrors({})
+              setToken(null)
+            }}
+          />
+        ) : provider.id === 'stripe' ? (
+          <StripeCardElement
+            stripe={provider.stripe}
+            locale={language}
+            errors={errors}
+            onElement={(element) => {
+              cardElement.current = element
+            }}
+            onChange={() => {
+              setExtraErrors({})
+              setToken(null)
+            }}
+          />
+        ) : (
+          <p className="hint" role={provider.id === 'failed' ? 'alert' : 'status'}>
+            {t(provider.id === 'failed' ? 'CARD_FORM_UNAVAILABLE' : 'CARD_FORM_LOADING')}
+          </p>
+        )}
         <StepAlert
           message={
             messages[3]
