@@ -4,6 +4,20 @@ import { join, resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import {
+  addJar,
+  addressSteps,
+  CARDS,
+  cont,
+  fillCard,
+  fillShipping,
+  JAR,
+  orderIdFromUrl,
+  placeOrder,
+  ready,
+  step,
+  toReview,
+} from './support/checkout.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 
 /**
@@ -18,88 +32,7 @@ const engines = [
   },
 ]
 
-const JAR = { id: 'p-glass-jar', name: 'Glass Storage Jar 1 l' } // 12.00 USD
 const PASSWORD = 'correct-horse-1'
-const CARDS = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', noFunds: '4000 0000 0000 9995' }
-const nextYear = String(new Date().getFullYear() + 1)
-
-const step = (page: Page, n: number) => page.locator(`#step${n}`)
-const cont = (page: Page, n: number) => step(page, n).getByRole('button', { name: 'Continue' })
-
-async function ready(page: Page, url: string) {
-  await page.goto(url)
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-}
-
-async function addJar(page: Page, shop: RunningShop, quantity = 1) {
-  await ready(page, `${shop.url}/p/x~${JAR.id}`)
-  await page.getByRole('textbox', { name: 'Quantity', exact: true }).fill(String(quantity))
-  await page.getByRole('button', { name: 'Add to cart' }).click()
-  await page
-    .getByRole('status')
-    .filter({ hasText: `${quantity} added to your cart` })
-    .waitFor()
-}
-
-async function fillBilling(page: Page, guest: boolean) {
-  const s = step(page, 1)
-  await s.getByLabel('First name').fill('Ada')
-  await s.getByLabel('Last name').fill('Lovelace')
-  if (guest) {
-    await s.getByLabel('E-mail', { exact: true }).fill('ada@example.com')
-    await s.getByLabel('Confirm e-mail').fill('ada@example.com')
-  }
-  await cont(page, 1).click()
-}
-
-async function fillShipping(page: Page) {
-  const s = step(page, 2)
-  await s.getByLabel('Country').selectOption('US')
-  await s.getByLabel('Full name').fill('Ada Lovelace')
-  await s.getByLabel('Street and number').fill('1 Analytical Way')
-  await s.getByLabel('City').fill('Springfield')
-  await s.getByLabel('State', { exact: true }).selectOption('IL')
-  await s.getByLabel('ZIP code').fill('62701')
-  assert.notEqual(
-    await s.getByLabel('Shipping method').inputValue(),
-    '',
-    'the cheapest method is pre-selected',
-  )
-  await cont(page, 2).click()
-}
-
-async function fillCard(page: Page, number: string) {
-  const s = step(page, 3)
-  await s.getByLabel('Card number').fill(number)
-  await s.getByLabel('Expiry month').selectOption('12')
-  await s.getByLabel('Expiry year').selectOption(nextYear)
-  await s.getByLabel('Security code (CVC)').fill('123')
-  await cont(page, 3).click()
-}
-
-/** Steps 1 and 2 in the order the viewport shows them (phones: shipping first). */
-async function addressSteps(page: Page, phone: boolean, guest = true) {
-  if (phone) {
-    await fillShipping(page)
-    await fillBilling(page, guest)
-  } else {
-    await fillBilling(page, guest)
-    await fillShipping(page)
-  }
-}
-
-async function toReview(page: Page, phone: boolean, card = CARDS.ok, guest = true) {
-  await addressSteps(page, phone, guest)
-  await fillCard(page, card)
-  await step(page, 4).getByTestId('review-total').waitFor()
-}
-
-const placeOrder = (page: Page) => step(page, 4).getByRole('button', { name: 'Place order' })
-
-async function orderIdFromUrl(page: Page) {
-  await page.waitForURL(/\/confirmation\/order\//, { timeout: 20_000 })
-  return decodeURIComponent(new URL(page.url()).pathname.split('/').filter(Boolean)[2] ?? '')
-}
 
 async function signUpByApi(shop: RunningShop, email: string) {
   const res = await fetch(`${shop.url}/api/auth/signup`, {

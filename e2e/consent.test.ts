@@ -265,6 +265,71 @@ for (const { engine, skip } of engines) {
         await context.close()
       })
 
+      test(`${viewportName}: first visit → the banner shifts nothing (CLS < 0.1) and covers no control`, async () => {
+        const browser = await launchBrowser()
+        const context = await browser.newContext({ viewport })
+        const page = await context.newPage()
+        await page.addInitScript(() => {
+          const shifts = { value: 0 }
+          Object.assign(window, { __shifts: shifts })
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Array<
+              PerformanceEntry & { value: number; hadRecentInput: boolean }
+            >)
+              if (!entry.hadRecentInput) shifts.value += entry.value
+          }).observe({ type: 'layout-shift', buffered: true })
+        })
+        await ready(page, `${shop.url}/p/x~${JAR}`)
+        await banner(page).waitFor()
+        await page.waitForLoadState('load')
+        await page.waitForTimeout(1000)
+        const cls = await page.evaluate(
+          () => (window as unknown as { __shifts: { value: number } }).__shifts.value,
+        )
+        console.log(`${viewportName} first-visit CLS with the banner: ${cls.toFixed(4)}`)
+        assert.ok(cls < 0.1, `cumulative layout shift ${cls}`)
+        // fixed at the bottom: the page keeps room for it, so the end of the page can be scrolled above it
+        const box = await banner(page).boundingBox()
+        assert.ok(
+          box && Math.abs(box.y + box.height - viewport.height) < 1,
+          'the banner sits on the bottom edge',
+        )
+        const room = await page.evaluate(() =>
+          Number.parseFloat(getComputedStyle(document.body).paddingBottom),
+        )
+        assert.ok(box && Math.abs(room - box.height) < 1, `room ${room} for a banner of ${box?.height}`)
+        await page.getByRole('button', { name: 'Decline tracking' }).click()
+        await banner(page).waitFor({ state: 'detached' })
+        assert.equal(await page.evaluate(() => getComputedStyle(document.body).paddingBottom), '0px')
+        await context.close()
+      })
+
+      test(`${viewportName}: without script the banner's form decides too (decline, then accept)`, async () => {
+        const browser = await launchBrowser()
+        const context = await browser.newContext({ viewport, javaScriptEnabled: false })
+        const page = await context.newPage()
+        await page.goto(`${shop.url}/p/x~${JAR}?lang=en`)
+        await page.getByRole('button', { name: 'Decline tracking' }).click()
+        await banner(page).waitFor({ state: 'detached' })
+        assert.equal(new URL(page.url()).search, '?lang=en', 'back on the page it was given on')
+        assert.equal((await consentCookie(context))?.value, 'declined')
+
+        await context.clearCookies()
+        await page.goto(`${shop.url}/p/x~${JAR}`)
+        await page.getByRole('button', { name: 'Accept tracking' }).click()
+        await banner(page).waitFor({ state: 'detached' })
+        assert.match(page.url(), /\/p\/glass-storage-jar-1-l~p-glass-jar$/)
+        const reference = (await consentCookie(context))?.value ?? ''
+        assert.match(reference, /^[A-Za-z0-9_-]{32}$/)
+        const stored = await query<{ id: string }>(
+          shop,
+          engine,
+          `SELECT id FROM consent_references WHERE id = '${reference.replace(/[^A-Za-z0-9_-]/g, '')}'`,
+        )
+        assert.equal(stored.length, 1, 'the reference exists on the server')
+        await context.close()
+      })
+
       test(`${viewportName}: undecided or declined → no tracking call at all, nothing queued`, async () => {
         const { context, page, errors, calls } = await fresh()
         await ready(page, `${shop.url}/p/x~${JAR}`)
@@ -294,6 +359,41 @@ for (const { engine, skip } of engines) {
         await context.close()
       })
     }
+
+    test('the banner is in the server HTML on a first visit, not once decided', async () => {
+      const html = (cookie?: string) =>
+        fetch(`${shop.url}/p/x~${JAR}`, { headers: cookie ? { cookie } : {} }).then((r) => r.text())
+      const first = await html()
+      assert.match(first, /<section[^>]*class="consent-banner"/)
+      assert.match(first, /<form[^>]*action="\/consent" method="post"/)
+      assert.match(first, /Accept tracking/)
+      assert.doesNotMatch(await html('shop_consent=declined'), /consent-banner|Accept tracking/)
+      assert.doesNotMatch(await html(`shop_consent=${'a'.repeat(32)}`), /consent-banner|Accept tracking/)
+      assert.match(await html('shop_consent=garbage'), /Accept tracking/, 'an unreadable cookie asks again')
+    })
+
+    test('the consent form refuses bad input and other sites', async () => {
+      const post = (body: string, headers: Record<string, string> = {}) =>
+        fetch(`${shop.url}/consent`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body,
+        })
+      const bad = await post('choice=maybe')
+      assert.equal(bad.status, 400)
+      assert.equal((await bad.json()).details[0].field, 'choice')
+      const foreign = await post('choice=accept', { 'sec-fetch-site': 'cross-site' })
+      assert.equal(foreign.status, 403)
+      assert.doesNotMatch(foreign.headers.get('set-cookie') ?? '', /shop_consent/)
+      const declined = await post('choice=decline&redirectTo=https://evil.example/')
+      assert.equal(declined.status, 303)
+      assert.equal(declined.headers.get('location'), '/')
+      assert.match(
+        declined.headers.get('set-cookie') ?? '',
+        /^shop_consent=declined; Max-Age=15552000; Path=\//,
+      )
+    })
 
     test('German banner texts', async () => {
       const browser = await launchBrowser()

@@ -14,6 +14,7 @@ import type { Route } from './+types/root'
 import { signedInUser } from './features/auth/session-user.server.ts'
 import { CartPanel, CartPanelProvider } from './features/cart/cart-panel.tsx'
 import { ConsentBanner } from './features/consent/consent-banner.tsx'
+import { type ConsentDecision, decisionFrom } from './features/consent/consent-cookie.ts'
 import { Footer } from './features/layout/footer.tsx'
 import { TopBar } from './features/layout/top-bar.tsx'
 import { StoreConfigAlert } from './features/site/store-config-alert.tsx'
@@ -42,7 +43,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({
   context,
   request,
-}: Route.LoaderArgs): Promise<ShopData & { user: string | null }> {
+}: Route.LoaderArgs): Promise<ShopData & { user: string | null; consent: ConsentDecision['kind'] }> {
   const session = getSession(context)
   const { api, site } = session
   const [categories, cart] = await Promise.all([
@@ -71,6 +72,8 @@ export async function loader({
     categories,
     cart,
     user: signedInUser(request),
+    // The banner is part of the server's page when the shopper has not decided (docs/decisions/0010).
+    consent: decisionFrom(request.headers.get('cookie') ?? '').kind,
   }
 }
 
@@ -95,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData('root') as ShopData | undefined
+  const data = useRouteLoaderData<typeof loader>('root')
   const t = translator(data?.language ?? 'en')
   const location = useLocation()
   useEffect(() => {
@@ -111,7 +114,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <a className="skip-link" href="#main">
         {t('SKIP_TO_CONTENT')}
       </a>
-      {data ? <ConsentBanner /> : null}
+      {data ? <ConsentBanner serverDecision={data.consent} /> : null}
       {data ? <TopBar /> : null}
       <main id="main" tabIndex={-1} className="main">
         {children}

@@ -10,6 +10,7 @@ export default [
   route('errors/:errorId', 'routes/errors.tsx'),
   route('cart', 'routes/cart.tsx'),
   route('settings', 'routes/settings.tsx'),
+  route('consent', 'routes/consent.tsx'),
   route('search/:searchString', 'routes/search.tsx'),
   route('sign-in', 'routes/sign-in.tsx'),
   route('account', 'routes/account.tsx'),

@@ -4,6 +4,7 @@ import { browseCalls } from './api/browse.ts'
 import { cartCalls } from './api/cart.ts'
 import { catalogueCalls } from './api/catalogue.ts'
 import { checkoutCalls } from './api/checkout.ts'
+import { consentCalls } from './api/consent.ts'
 import { paymentCalls } from './api/payment.ts'
 import { searchCalls } from './api/search.ts'
 import { type ApiClientOptions, createTransport } from './api/transport.ts'
@@ -23,6 +24,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...paymentCalls(transport),
     ...browseCalls(transport),
     ...searchCalls(transport),
+    ...consentCalls(transport),
   }
 }
 

@@ -1,7 +1,7 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react'
+import { type RefObject, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { useLocation } from 'react-router'
 import { useT } from '../../lib/shop.ts'
-import { decisionFrom } from './consent-cookie.ts'
+import { type ConsentDecision, decisionFrom } from './consent-cookie.ts'
 import {
   acceptTracking,
   consentSnapshot,
@@ -13,22 +13,26 @@ import {
 import './consent.css'
 
 /**
- * The consent banner and the tracking it allows (docs/decisions/0010). Rendered only in the browser (the
- * decision lives in a cookie the script reads), in the page flow so it never covers the shop. Page views
- * and add-to-cart submissions are tracked only after the shopper accepted.
+ * The consent banner and the tracking it allows (docs/decisions/0010). Rendered on the server when the
+ * shopper has not decided yet (the root loader reads the cookie), as a bar fixed to the bottom of the
+ * window, so it never moves the page. Its buttons post a plain form to /consent, which works before the
+ * script has loaded; once it has, the script takes the choice itself. Page views and add-to-cart
+ * submissions are tracked only after the shopper accepted.
  */
-export function ConsentBanner() {
+export function ConsentBanner({ serverDecision }: { serverDecision: ConsentDecision['kind'] }) {
   const t = useT()
+  const location = useLocation()
   const cookies = useSyncExternalStore(subscribeConsent, consentSnapshot, () => null)
-  const decision = cookies === null ? null : decisionFrom(cookies)
-  const accepted = decision?.kind === 'accepted'
+  const decision = cookies === null ? serverDecision : decisionFrom(cookies).kind
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState(false)
   const titleId = useId()
   const textId = useId()
-  useTracking(accepted)
+  const banner = useRef<HTMLElement>(null)
+  useTracking(decision === 'accepted')
+  useReservedRoom(banner, decision === 'undecided')
 
-  if (decision?.kind !== 'undecided') return null
+  if (decision !== 'undecided') return null
   const decided = () => document.getElementById('main')?.focus({ preventScroll: true })
   const accept = async () => {
     setBusy(true)
@@ -42,13 +46,17 @@ export function ConsentBanner() {
       setBusy(false)
     }
   }
-  const decline = () => {
+  const choose = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const submitter = (event.nativeEvent as SubmitEvent).submitter
+    if (submitter?.getAttribute('value') === 'accept') return void accept()
     declineTracking()
     decided()
   }
   return (
-    <section className="consent-banner" aria-labelledby={titleId} aria-describedby={textId}>
-      <div className="consent-banner__inner">
+    <section ref={banner} className="consent-banner" aria-labelledby={titleId} aria-describedby={textId}>
+      <form className="consent-banner__inner" method="post" action="/consent" onSubmit={choose}>
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <h2 id={titleId} className="consent-banner__title">
           {t('CONSENT_TITLE')}
         </h2>
@@ -61,16 +69,45 @@ export function ConsentBanner() {
           </p>
         ) : null}
         <div className="consent-banner__actions">
-          <button type="button" className="button button--primary" onClick={accept} disabled={busy}>
+          <button
+            type="submit"
+            name="choice"
+            value="accept"
+            className="button button--primary"
+            disabled={busy}
+          >
             {t('CONSENT_ACCEPT')}
           </button>
-          <button type="button" className="button button--secondary" onClick={decline} disabled={busy}>
+          <button
+            type="submit"
+            name="choice"
+            value="decline"
+            className="button button--secondary"
+            disabled={busy}
+          >
             {t('CONSENT_DECLINE')}
           </button>
         </div>
-      </div>
+      </form>
     </section>
   )
+}
+
+/** The body's room below the footer follows the banner's real height (it only grows or shrinks the page's end). */
+function useReservedRoom(banner: RefObject<HTMLElement | null>, shown: boolean) {
+  useEffect(() => {
+    const element = banner.current
+    if (!shown || !element) return
+    const root = document.documentElement
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--consent-banner-height', `${element.offsetHeight}px`),
+    )
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--consent-banner-height')
+    }
+  }, [banner, shown])
 }
 
 let viewedKey: string | null = null

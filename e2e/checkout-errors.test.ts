@@ -1,0 +1,312 @@
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { sql } from 'kysely'
+import type { Page } from 'playwright-core'
+import { type Db, openDatabase } from '../apps/server/src/platform/db/database.ts'
+import { type Translate, translator } from '../apps/web/app/i18n/index.ts'
+import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import {
+  addJar,
+  addressSteps,
+  CARDS,
+  cont,
+  fillBilling,
+  fillCard,
+  fillShipping,
+  JAR,
+  orderIdFromUrl,
+  placeOrder,
+  ready,
+  step,
+} from './support/checkout.ts'
+import { type Engine, type RunningShop, startShop } from './support/shop.ts'
+
+/**
+ * Spec §8 "Checkout" and the order cancel of the account, as the shopper meets them in the browser. Every
+ * failure is real: a database trigger makes the shop's own write fail (as a broken database would), the
+ * stock runs out between preview and order, the server refuses an address; nothing is faked in the browser.
+ */
+const engines = [
+  { engine: 'sqlite' as const, skip: browserSkip },
+  {
+    engine: 'postgres' as const,
+    skip: browserSkip || (process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set'),
+  },
+]
+const root = resolve(import.meta.dirname, '..')
+const PASSWORD = 'correct-horse-1'
+let emails = 0
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${emails++}@example.com`
+
+/** Makes every `on` (e.g. `insert on orders`) fail inside the database; returns the undo. */
+async function forceFailure(db: Db, engine: Engine, name: string, on: string) {
+  if (engine === 'sqlite') {
+    await sql
+      .raw(
+        `create trigger ${name} before ${on} for each row begin select raise(abort, 'forced failure'); end`,
+      )
+      .execute(db)
+  } else {
+    await sql
+      .raw(
+        `create or replace function forced_failure() returns trigger language plpgsql as $$ begin raise exception 'forced failure'; end $$`,
+      )
+      .execute(db)
+    await sql
+      .raw(`create trigger ${name} before ${on} for each row execute function forced_failure()`)
+      .execute(db)
+  }
+  return async () => {
+    await sql
+      .raw(`drop trigger ${name}${engine === 'postgres' ? ` on ${on.split(' on ')[1]}` : ''}`)
+      .execute(db)
+  }
+}
+
+async function signUp(shop: RunningShop, email: string) {
+  const res = await fetch(`${shop.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, firstName: 'Grace', lastName: 'Hopper' }),
+  })
+  assert.equal(res.status, 201, await res.clone().text())
+  return { authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` }
+}
+
+/** An order of one jar placed through the API by the signed-up customer. */
+async function orderByApi(shop: RunningShop, auth: { authorization: string }, email: string) {
+  const headers = { ...auth, 'content-type': 'application/json' }
+  const post = (path: string, body: unknown) =>
+    fetch(`${shop.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+  const cart = await (await post('/api/cart/carts', { siteCode: 'us', currency: 'USD' })).json()
+  const added = await post(`/api/cart/carts/${cart.cartId}/items`, { productId: JAR.id, quantity: 1 })
+  assert.equal(added.status, 201, await added.clone().text())
+  const zones = await (
+    await fetch(`${shop.url}/api/shipping/us/zones?expand=methods&activeMethods=true`)
+  ).json()
+  const zone = zones.find((z: { methods?: unknown[] }) => z.methods?.length)
+  const card = await (
+    await post('/api/payments/test-card/tokens', {
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: new Date().getUTCFullYear() + 2,
+      cvc: '123',
+    })
+  ).json()
+  const address = (type: string) => ({
+    type,
+    contactName: 'Grace Hopper',
+    street: '7 Compiler Road',
+    city: 'Arlington',
+    zipCode: '22201',
+    country: 'US',
+  })
+  const order = (totalPrice: number) =>
+    post('/api/checkout/checkouts/order', {
+      cartId: cart.cartId,
+      payment: { paymentId: 'test-card', customAttributes: { token: card.id } },
+      currency: 'USD',
+      shipping: { methodId: zone.methods[0].id, zoneId: zone.id },
+      totalPrice,
+      addresses: [address('SHIPPING'), address('BILLING')],
+      customer: { firstName: 'Grace', lastName: 'Hopper', email },
+    })
+  // The first try learns the total the server computes (409 total_changed names it), the second places it.
+  const total = Number((await (await order(0)).json()).details?.[0]?.message)
+  const placed = await order(total)
+  assert.equal(placed.status, 201, await placed.clone().text())
+  return ((await placed.json()) as { orderId: string }).orderId
+}
+
+for (const { engine, skip } of engines) {
+  describe(`checkout error journeys on ${engine}`, { skip }, () => {
+    let shop: RunningShop
+    let db: Db
+    let closeDb: () => Promise<void>
+    // A private copy of the web build (see checkout.test.ts): a rebuild elsewhere must not change it under the run.
+    const buildDir = mkdtempSync(join(import.meta.dirname, '.checkout-errors-build-'))
+    before(async () => {
+      cpSync(process.env.WEB_BUILD_DIR ?? resolve(root, 'apps/web/build'), buildDir, { recursive: true })
+      shop = await startShop(engine, { WEB_BUILD_DIR: buildDir, PASSWORD_HASH_COST: '12' })
+      const handle = openDatabase(shop.databaseUrl, { poolSize: 2 })
+      db = handle.db
+      closeDb = () => handle.close()
+    })
+    after(async () => {
+      await closeDb?.()
+      await shop?.stop()
+      rmSync(buildDir, { recursive: true, force: true })
+    })
+    const orderCount = async () => (await db.selectFrom('orders').select('id').execute()).length
+
+    for (const [viewportName, viewport] of Object.entries(viewports)) {
+      const phone = viewportName === 'phone'
+      const fresh = async (language: 'en' | 'de' = 'en') => {
+        const browser = await launchBrowser()
+        const context = await browser.newContext({ viewport })
+        await context.addCookies([
+          { name: 'shop_consent', value: 'declined', url: shop.url },
+          { name: 'language', value: language, url: shop.url },
+        ])
+        const page = await context.newPage()
+        const errors: string[] = []
+        page.on('pageerror', (error) => errors.push(error.message))
+        return { context, page, errors, t: translator(language) }
+      }
+      const toReview = async (page: Page, t: Translate) => {
+        await addJar(page, shop, 1, t)
+        await ready(page, `${shop.url}/checkout?guest=1`)
+        await addressSteps(page, phone, true, t)
+        await fillCard(page, CARDS.ok, t)
+        await step(page, 4).getByTestId('review-total').waitFor()
+      }
+
+      const systemUnavailable = (language: 'en' | 'de') =>
+        test(`${viewportName} ${language}: the order insert fails in the database (500) → the system-unavailable text; the retry after the repair succeeds`, async () => {
+          const { context, page, errors, t } = await fresh(language)
+          await toReview(page, t)
+          const before = await orderCount()
+          const repair = await forceFailure(db, engine, 'fail_orders', 'insert on orders')
+          try {
+            await placeOrder(page, t).click()
+            await step(page, 4).getByRole('alert').getByText(t('ORDER_SYSTEM_UNAVAILABLE')).waitFor()
+          } finally {
+            await repair()
+          }
+          assert.equal(await orderCount(), before, 'no order was created')
+          assert.equal(await page.getByRole('alertdialog').count(), 0, 'the processing dialog has closed')
+          await placeOrder(page, t).click()
+          assert.match(await orderIdFromUrl(page), /^ORD-/)
+          assert.deepEqual(errors, [])
+          await context.close()
+        })
+      systemUnavailable('en')
+      if (!phone) systemUnavailable('de')
+
+      test(`${viewportName}: the last unit sells out between preview and order (409) → "Order could not be processed." with status and details`, async () => {
+        const { context, page, errors, t } = await fresh()
+        await toReview(page, t)
+        const { stock } = await db
+          .selectFrom('products')
+          .select('stock')
+          .where('id', '=', JAR.id)
+          .executeTakeFirstOrThrow()
+        await db.updateTable('products').set({ stock: 0 }).where('id', '=', JAR.id).execute()
+        try {
+          await placeOrder(page, t).click()
+          const alert = step(page, 4).getByRole('alert')
+          await alert.getByText('Order could not be processed.', { exact: true }).waitFor()
+          await alert.getByText('409: An item of the cart is out of stock').waitFor()
+          assert.ok((await alert.getByRole('listitem').count()) >= 2, 'status line and the detail')
+        } finally {
+          await db.updateTable('products').set({ stock }).where('id', '=', JAR.id).execute()
+        }
+        assert.deepEqual(errors, [])
+        await context.close()
+      })
+
+      test(`${viewportName}: the card provider fails with a non-card error (500) → "Not able to pre-validate payment at this time."`, async () => {
+        const { context, page, errors, t } = await fresh()
+        await addJar(page, shop, 1, t)
+        await ready(page, `${shop.url}/checkout?guest=1`)
+        await addressSteps(page, phone, true, t)
+        const tokens = page.waitForResponse((r) => r.url().endsWith('/api/payments/test-card/tokens'))
+        const repair = await forceFailure(db, engine, 'fail_card_tokens', 'insert on card_tokens')
+        try {
+          await fillCard(page, CARDS.ok, t)
+          assert.equal((await tokens).status(), 500, 'the provider itself failed')
+          await step(page, 3)
+            .getByRole('alert')
+            .getByText('Not able to pre-validate payment at this time.', { exact: true })
+            .waitFor()
+          assert.equal(await step(page, 4).getByTestId('review-total').count(), 0, 'review stays closed')
+        } finally {
+          await repair()
+        }
+        await cont(page, 3, t).click()
+        await step(page, 4).getByTestId('review-total').waitFor()
+        assert.deepEqual(errors, [])
+        await context.close()
+      })
+
+      test(`${viewportName}: the shop refuses the address of the preview (400 on addresses) → PLEASE_CORRECT_ERRORS_ADDRESS`, async () => {
+        const { context, page, errors, t } = await fresh()
+        await addJar(page, shop, 1, t)
+        await ready(page, `${shop.url}/checkout?guest=1`)
+        // The browser accepts any ZIP code of two characters or more; the calculation allows at most 20.
+        const longZip = '6270162701627016270162701'
+        if (phone) {
+          await fillShipping(page, t, longZip)
+          await fillBilling(page, true, t)
+        } else {
+          await fillBilling(page, true, t)
+          await fillShipping(page, t, longZip)
+        }
+        const previewed = page.waitForResponse(
+          (r) => r.request().method() === 'POST' && /\/checkout/.test(r.url()),
+        )
+        await fillCard(page, CARDS.ok, t)
+        assert.equal((await previewed).status(), 200)
+        await step(page, 4)
+          .getByRole('alert')
+          .getByText('Please correct the address: it cannot be used for this order.', { exact: true })
+          .waitFor()
+        assert.equal(await step(page, 4).getByTestId('review-total').count(), 0)
+        assert.deepEqual(errors, [])
+        await context.close()
+      })
+
+      test(`${viewportName}: the owner moved the order on in another tab, the customer's cancel fails (409) → ORDER_CANCEL_ERROR`, async () => {
+        const email = uniqueEmail(`cancel-${viewportName}`)
+        const auth = await signUp(shop, email)
+        const orderId = await orderByApi(shop, auth, email)
+        const ownerEmail = uniqueEmail(`owner-${viewportName}`)
+        const owner = await signUp(shop, ownerEmail)
+        const granted = spawnSync(
+          process.execPath,
+          ['--disable-warning=ExperimentalWarning', join(root, 'scripts/owner.ts'), 'grant', ownerEmail],
+          { cwd: root, env: { ...process.env, DATABASE_URL: shop.databaseUrl }, encoding: 'utf8' },
+        )
+        assert.equal(granted.status, 0, granted.stderr)
+
+        const { context, page, errors, t } = await fresh()
+        await ready(page, `${shop.url}/sign-in?returnTo=${encodeURIComponent(`/account/orders/${orderId}`)}`)
+        const dialog = page.getByRole('dialog', { name: 'Sign in or create an account' })
+        await dialog.getByLabel('E-mail').fill(email)
+        await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD)
+        await dialog.getByRole('button', { name: 'Sign in', exact: true }).click()
+        await page.waitForURL(new RegExp(`/account/orders/${orderId}$`))
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+        assert.equal(await page.getByTestId('order-status').textContent(), 'Created')
+
+        // the owner, in another tab, confirms and records the payment: the order can no longer be cancelled
+        for (const status of ['CONFIRMED', 'PAID']) {
+          const moved = await fetch(`${shop.url}/api/owner/orders/${orderId}/transitions`, {
+            method: 'POST',
+            headers: { ...owner, 'content-type': 'application/json' },
+            body: JSON.stringify({ status }),
+          })
+          assert.equal(moved.status, 200, await moved.clone().text())
+        }
+        await page.getByRole('button', { name: t('CANCEL_ORDER') }).click()
+        const confirm = page.getByRole('dialog', { name: t('CANCEL_ORDER') })
+        await confirm.getByRole('button', { name: t('CANCEL_ORDER') }).click()
+        await page
+          .getByRole('alert')
+          .getByText('The order could not be cancelled.', { exact: true })
+          .waitFor()
+        const still = await fetch(`${shop.url}/api/order/orders/${orderId}`, { headers: auth })
+        assert.equal((await still.json()).status, 'PAID', 'the failed cancel changed nothing')
+        // on the next load the order is no longer offered for cancelling
+        await ready(page, page.url())
+        await page.getByTestId('order-status').waitFor()
+        assert.equal(await page.getByRole('button', { name: t('CANCEL_ORDER') }).count(), 0)
+        assert.deepEqual(errors, [])
+        await context.close()
+      })
+    }
+  })
+}
