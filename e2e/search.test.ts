@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
+import { execSql } from './support/sql.ts'
 
 /** Live search box, result page, refine panel and load more, in English and German, desktop and phone. */
 const engines = [
@@ -24,6 +25,11 @@ const texts = {
     category: 'Category',
     apply: 'Apply',
     none: /No products match/,
+    priceMax: 'Price to (USD)',
+    stale: 'oxford',
+    fresh: 'tennis',
+    freshHit: /Tennis/,
+    error: 'The search is not available right now. Please try again later.',
   },
   de: {
     box: 'Produkte suchen',
@@ -36,6 +42,11 @@ const texts = {
     category: 'Kategorie',
     apply: 'Anwenden',
     none: /Keine Produkte/,
+    priceMax: 'Preis bis (USD)',
+    stale: 'oxford',
+    fresh: 'tennis',
+    freshHit: /Tennis/,
+    error: 'Die Suche ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut.',
   },
 }
 
@@ -108,6 +119,22 @@ for (const { engine, skip } of engines) {
           if (await more.isVisible()) await more.click()
           await page.waitForFunction(() => document.querySelectorAll('.search-hit').length > 15)
           await page.waitForURL(/page=2/)
+          // The page in the query string: a reload shows both pages again.
+          await page.reload()
+          await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+          assert.equal(await page.locator('.search-hit').count(), 30, 'reload keeps ?page=2')
+
+          // Refine by price: every hit at most 20 in the site currency.
+          await page.getByLabel(t.priceMax).fill('20')
+          await page.getByRole('button', { name: t.apply }).click()
+          await page.waitForURL(/priceMax=20/)
+          await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+          const prices = await page.locator('.search-hit__price').allTextContents()
+          assert.ok(prices.length > 0, 'some products cost at most 20')
+          for (const price of prices) {
+            const amount = Number(price.replace(/[^\d,.]/g, '').replace(',', '.'))
+            assert.ok(amount <= 20, `${price} is within the price refinement`)
+          }
 
           // Zero results.
           await page.goto(`${shop.url}/search/qqqxxzz`)
@@ -115,7 +142,68 @@ for (const { engine, skip } of engines) {
           assert.deepEqual(errors, [])
           await context.close()
         })
+
+        test(`${viewportName} ${language}: a live answer for text that has changed meanwhile is ignored`, async () => {
+          const browser = await launchBrowser()
+          const context = await browser.newContext({ viewport })
+          await context.addCookies([{ name: 'language', value: language, url: shop.url }])
+          const page = await context.newPage()
+          // The answer for the first text is held back until the second text's answer has been shown.
+          let releaseStale = () => {}
+          const staleHeld = new Promise<void>((resolve) => {
+            releaseStale = resolve
+          })
+          let staleAnswered = false
+          await page.route('**/api/search/products?**', async (route) => {
+            if (new URL(route.request().url()).searchParams.get('q') !== t.stale) return route.continue()
+            await staleHeld
+            await route.continue()
+            staleAnswered = true
+          })
+          await page.goto(shop.url)
+          await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+          const box = page.getByRole('combobox', { name: t.box })
+          const staleRequest = page.waitForRequest((r) => r.url().includes(`q=${t.stale}`))
+          await box.fill(t.stale)
+          await staleRequest
+          await box.fill(t.fresh)
+          const listbox = page.getByRole('listbox')
+          await listbox.getByRole('option', { name: t.freshHit }).first().waitFor()
+          const staleResponse = page.waitForResponse((r) => r.url().includes(`q=${t.stale}`))
+          releaseStale()
+          await staleResponse
+          await page.waitForTimeout(300) // time for the page to (wrongly) apply the late answer
+          assert.ok(staleAnswered, 'the stale answer arrived')
+          assert.equal(await listbox.getByRole('option', { name: /Oxford/ }).count(), 0)
+          await listbox.getByRole('option', { name: t.freshHit }).first().waitFor()
+          await context.close()
+        })
       }
     }
+
+    // Last in this suite: it breaks the search index (renamed away, then back) to see the error state.
+    test('the result page shows the error state when the search fails, desktop and phone, en and de', async () => {
+      const table = engine === 'sqlite' ? 'search_fts' : 'search_documents'
+      await execSql(shop.databaseUrl, [`alter table ${table} rename to ${table}_away`])
+      try {
+        const browser = await launchBrowser()
+        for (const viewport of Object.values(viewports)) {
+          for (const language of ['en', 'de'] as const) {
+            const context = await browser.newContext({ viewport })
+            await context.addCookies([{ name: 'language', value: language, url: shop.url }])
+            const page = await context.newPage()
+            const response = await page.goto(`${shop.url}/search/shirt`)
+            assert.equal(response?.status(), 200)
+            assert.equal(await page.getByRole('alert').textContent(), texts[language].error)
+            assert.equal(await page.locator('.search-hit').count(), 0)
+            await context.close()
+          }
+        }
+      } finally {
+        await execSql(shop.databaseUrl, [`alter table ${table}_away rename to ${table}`])
+      }
+      const healed = await fetch(`${shop.url}/api/search/products?q=shirt`)
+      assert.equal(healed.status, 200)
+    })
   })
 }

@@ -8,7 +8,7 @@ function Amount({ price, style, language }: { price: Price; style: Style; langua
   const t = useT()
   const format = (amount: number) =>
     style === 'code'
-      ? formatCodeAmount(amount, price.currency)
+      ? formatCodeAmount(amount, price.currency, language)
       : formatMoney(amount, price.currency, language)
   if (!isOnSale(price)) return <span className="price__amount">{format(price.effectiveAmount)}</span>
   return (
