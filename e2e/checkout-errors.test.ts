@@ -303,6 +303,11 @@ for (const { engine, skip } of engines) {
         // on the next load the order is no longer offered for cancelling
         await ready(page, page.url())
         await page.getByTestId('order-status').waitFor()
+        assert.equal(
+          await page.getByTestId('order-status').textContent(),
+          'Paid',
+          'the page shows the owner’s status',
+        )
         assert.equal(await page.getByRole('button', { name: t('CANCEL_ORDER') }).count(), 0)
         assert.deepEqual(errors, [])
         await context.close()

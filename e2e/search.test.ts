@@ -115,8 +115,9 @@ for (const { engine, skip } of engines) {
           await page.goto(`${shop.url}/search/${t.broad}`)
           await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
           assert.equal(await page.locator('.search-hit').count(), 15)
-          const more = page.getByRole('link', { name: t.more })
-          if (await more.isVisible()) await more.click()
+          // Scrolling to the end loads the next page (the observer); the link is the no-JS fallback and is
+          // replaced while the next page loads, so a click on it could wait for a detached element.
+          await page.getByRole('link', { name: t.more }).scrollIntoViewIfNeeded()
           await page.waitForFunction(() => document.querySelectorAll('.search-hit').length > 15)
           await page.waitForURL(/page=2/)
           // The page in the query string: a reload shows both pages again.

@@ -10,15 +10,17 @@ test('checkout timing settings: defaults, values, and a clear error naming a bad
   assert.equal(set.checkoutRecoverAfterSeconds, 120)
   assert.equal(set.checkoutSweepSeconds, 15)
   assert.equal(loadConfig({ CHECKOUT_SWEEP_SECONDS: '' }).checkoutSweepSeconds, 60)
-  for (const [name, value] of [
-    ['CHECKOUT_RECOVER_AFTER_SECONDS', 'five minutes'],
-    ['CHECKOUT_RECOVER_AFTER_SECONDS', '0'],
-    ['CHECKOUT_RECOVER_AFTER_SECONDS', '0.5'],
-    ['CHECKOUT_SWEEP_SECONDS', '-1'],
-    ['CHECKOUT_SWEEP_SECONDS', '3000000'],
+  // 0: a single process restarting after a crash recovers every pending attempt at once
+  assert.equal(loadConfig({ CHECKOUT_RECOVER_AFTER_SECONDS: '0' }).checkoutRecoverAfterSeconds, 0)
+  for (const [name, value, min] of [
+    ['CHECKOUT_RECOVER_AFTER_SECONDS', 'five minutes', 0],
+    ['CHECKOUT_RECOVER_AFTER_SECONDS', '-1', 0],
+    ['CHECKOUT_SWEEP_SECONDS', '0', 1],
+    ['CHECKOUT_SWEEP_SECONDS', '0.5', 1],
+    ['CHECKOUT_SWEEP_SECONDS', '3000000', 1],
   ] as const) {
     assert.throws(() => loadConfig({ [name]: value }), {
-      message: `Setting ${name} must be a number of seconds from 1 to 2147482, not "${value}"`,
+      message: `Setting ${name} must be a number of seconds from ${min} to 2147482, not "${value}"`,
     })
   }
 })

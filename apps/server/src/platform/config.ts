@@ -82,7 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerAccount: Number(env.RATE_LIMIT_PER_ACCOUNT ?? 20),
     rateLimitPerAddress: Number(env.RATE_LIMIT_PER_ADDRESS ?? 100),
     trustProxy: env.TRUST_PROXY === 'true',
-    checkoutRecoverAfterSeconds: seconds(env, 'CHECKOUT_RECOVER_AFTER_SECONDS', 300),
+    checkoutRecoverAfterSeconds: seconds(env, 'CHECKOUT_RECOVER_AFTER_SECONDS', 300, 0),
     checkoutSweepSeconds: seconds(env, 'CHECKOUT_SWEEP_SECONDS', 60),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
@@ -95,13 +95,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 const MAX_TIMER_SECONDS = Math.floor(2 ** 31 / 1000) - 1
 
 /** A positive number of seconds (default when unset or empty); anything else stops the start, naming the setting. */
-function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
   const raw = env[name]?.trim()
   if (raw === undefined || raw === '') return fallback
   const value = Number(raw)
-  if (!Number.isFinite(value) || value < 1 || value > MAX_TIMER_SECONDS)
+  if (!Number.isFinite(value) || value < min || value > MAX_TIMER_SECONDS)
     throw new Error(
-      `Setting ${name} must be a number of seconds from 1 to ${MAX_TIMER_SECONDS}, not "${raw}"`,
+      `Setting ${name} must be a number of seconds from ${min} to ${MAX_TIMER_SECONDS}, not "${raw}"`,
     )
   return value
 }

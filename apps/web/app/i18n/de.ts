@@ -101,6 +101,8 @@ export const de: Messages = {
   INVALID_EXPIRATION_DATE: 'Das Ablaufdatum ist ungültig.',
   INVALID_CVC: 'Die Prüfnummer ist ungültig.',
   CARD_DECLINED: 'Die Karte wurde abgelehnt.',
+  PAYMENT_KEY_MISSING:
+    'Kartenzahlung ist nicht eingerichtet: Der Zahlungsschlüssel fehlt oder ist ungültig. Bitte versuchen Sie es später erneut oder kontaktieren Sie uns.',
   PAYMENT_PREVALIDATION_FAILED: 'Die Zahlung kann derzeit nicht vorab geprüft werden.',
   ORDER_SYSTEM_UNAVAILABLE:
     'Die Bestellung kann nicht bearbeitet werden, weil das System nicht verfügbar ist. Bitte später erneut versuchen.',

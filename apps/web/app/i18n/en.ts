@@ -100,6 +100,8 @@ export const en = {
   INVALID_EXPIRATION_DATE: 'The expiration date is not valid.',
   INVALID_CVC: 'The security code is not valid.',
   CARD_DECLINED: 'The card was declined.',
+  PAYMENT_KEY_MISSING:
+    'Card payments are not set up: the payment key is missing or not valid. Please try again later or contact us.',
   PAYMENT_PREVALIDATION_FAILED: 'Not able to pre-validate payment at this time.',
   ORDER_SYSTEM_UNAVAILABLE:
     'Cannot process this order because the system is unavailable. Try again at a later time.',

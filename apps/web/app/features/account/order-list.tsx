@@ -5,11 +5,7 @@ import { useShop, useT } from '../../lib/shop.ts'
 import type { AccountLists } from './account-page.tsx'
 
 export function statusText(t: ReturnType<typeof useT>, status: Order['status']): string {
-  return status === 'CREATED'
-    ? t('STATUS_CREATED')
-    : status === 'CONFIRMED'
-      ? t('STATUS_CONFIRMED')
-      : t('STATUS_DECLINED')
+  return t(`STATUS_${status}`)
 }
 
 export function OrderList({ orders }: { orders: AccountLists['orders'] }) {

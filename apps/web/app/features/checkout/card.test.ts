@@ -61,6 +61,12 @@ test("Stripe.js's validation errors and the providers' card errors land on the n
     assert.deepEqual(cardErrors({ error }), { errors }, JSON.stringify(error))
   for (const error of [
     { type: 'invalid_request_error', message: 'Invalid API Key provided: pk_test_***' },
+    { type: 'invalid_request_error', code: 'api_key_expired', message: 'Expired API Key provided' },
+    { type: 'invalid_request_error', message: 'You did not provide an API key.' },
+  ])
+    assert.deepEqual(cardErrors({ error }), { errors: {}, message: 'PAYMENT_KEY_MISSING' }, error.message)
+  for (const error of [
+    { type: 'invalid_request_error', message: 'No such PaymentMethod' },
     { type: 'api_connection_error' },
   ])
     assert.deepEqual(cardErrors({ error }), { errors: {}, message: 'PAYMENT_PREVALIDATION_FAILED' })

@@ -108,16 +108,24 @@ export interface CardErrorLike {
   type?: string
   code?: string
   param?: string
+  message?: string
 }
+
+/** Spec §8 "payment token error": the provider refused the shop's key (missing, unknown or expired). */
+const isKeyError = (error: CardErrorLike | undefined) =>
+  error?.type === 'invalid_request_error' &&
+  (error.code === 'api_key_expired' || /\b(api|publishable) key\b/i.test(error.message ?? ''))
 
 /**
  * Spec §5: card errors map to the number, expiry (INVALID_EXPIRATION_DATE) or cvc field; anything else (a wrong
- * key, the provider unreachable) is the §8 PAYMENT_PREVALIDATION_FAILED message.
+ * key gives the §8 missing-key message PAYMENT_KEY_MISSING; anything else (the provider unreachable) is the §8
+ * PAYMENT_PREVALIDATION_FAILED message.
  */
 export function cardErrors(
   raw: { error?: CardErrorLike } | undefined,
 ): Extract<TokenResult, { errors: FieldErrors }> {
   const type = raw?.error?.type
+  if (isKeyError(raw?.error)) return { errors: {}, message: 'PAYMENT_KEY_MISSING' }
   if (type !== 'card_error' && type !== 'validation_error')
     return { errors: {}, message: 'PAYMENT_PREVALIDATION_FAILED' }
   const code = raw?.error?.code ?? ''
