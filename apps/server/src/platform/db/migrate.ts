@@ -12,6 +12,7 @@ import * as ownerRole from './migrations/0009-owner-role.ts'
 import * as mailLog from './migrations/0010-mail-log.ts'
 import * as productSortNames from './migrations/0011-product-sort-names.ts'
 import * as chargeKeysOrderDiscounts from './migrations/0012-charge-keys-order-discounts.ts'
+import * as dropTextNameIndex from './migrations/0013-drop-text-name-index.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0010-mail-log': mailLog,
   '0011-product-sort-names': productSortNames,
   '0012-charge-keys-order-discounts': chargeKeysOrderDiscounts,
+  '0013-drop-text-name-index': dropTextNameIndex,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
