@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authenticate } from '../../platform/auth/guard.ts'
 import type { AppContext } from '../../platform/http/context.ts'
+import { repeat } from '../../platform/repeat.ts'
 import { sendOrderConfirmation } from '../mail/order-confirmation.ts'
 import { placeOrderOnce } from './checkout.idempotency.ts'
 import { checkoutTiming, recoverStaleAttempts } from './checkout.recovery.ts'
@@ -42,13 +43,12 @@ export function checkoutRoutes(ctx: AppContext) {
 function sweepPaymentAttempts(app: FastifyInstance, ctx: AppContext) {
   const timing = checkoutTiming(ctx.config)
   const sweep = () => recoverStaleAttempts(ctx, { olderThanMs: timing.recoverAfterMs })
-  let timer: NodeJS.Timeout | undefined
+  let stop: (() => void) | undefined
   app.addHook('onReady', async () => {
     await sweep()
-    timer = setInterval(() => {
-      sweep().catch((error) => ctx.log.error({ err: error }, 'checkout sweep failed'))
-    }, timing.sweepEveryMs)
-    timer.unref()
+    stop = repeat(sweep, timing.sweepEveryMs, (error) =>
+      ctx.log.error({ err: error }, 'checkout sweep failed'),
+    )
   })
-  app.addHook('onClose', async () => clearInterval(timer))
+  app.addHook('onClose', async () => stop?.())
 }

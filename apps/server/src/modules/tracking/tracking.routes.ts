@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppContext } from '../../platform/http/context.ts'
+import { repeat } from '../../platform/repeat.ts'
 import { purgeExpired, recordEvents } from './tracking.service.ts'
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000
@@ -32,13 +33,12 @@ export function trackingRoutes(ctx: AppContext) {
           .send(await recordEvents(ctx.db, request.headers['consent-reference'], request.body.events)),
     )
 
-    const purge = () =>
-      purgeExpired(ctx.db).catch((err: unknown) => ctx.log.warn({ err }, 'tracking retention purge failed'))
-    let timer: NodeJS.Timeout | undefined
+    const failed = (err: unknown) => ctx.log.warn({ err }, 'tracking retention purge failed')
+    let stop: (() => void) | undefined
     app.addHook('onReady', async () => {
-      void purge()
-      timer = setInterval(purge, PURGE_INTERVAL_MS).unref()
+      purgeExpired(ctx.db).catch(failed)
+      stop = repeat(() => purgeExpired(ctx.db), PURGE_INTERVAL_MS, failed)
     })
-    app.addHook('onClose', async () => clearInterval(timer))
+    app.addHook('onClose', async () => stop?.())
   }
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { repeat } from '../repeat.ts'
 import type { DatabaseHandle } from './database.ts'
 
 /** How often a running shop refreshes SQLite's planner statistics. */
@@ -15,27 +16,11 @@ export async function optimizeDatabase(handle: Handle): Promise<void> {
   if (handle.engine === 'sqlite') await sql`pragma optimize = 0x10002`.execute(handle.db)
 }
 
-/**
- * Runs `optimizeDatabase` every `intervalMs` until the returned function is called; the timer does not keep
- * the process alive. A failed run is reported to `onError` and the next one still comes.
- */
+/** Runs `optimizeDatabase` every `intervalMs` until the returned function is called (see `repeat`). */
 export function scheduleOptimize(
   handle: Handle,
   onError: (error: unknown) => void,
   intervalMs = OPTIMIZE_INTERVAL_MS,
 ): () => void {
-  let running = false
-  const timer = setInterval(async () => {
-    if (running) return
-    running = true
-    try {
-      await optimizeDatabase(handle)
-    } catch (error) {
-      onError(error)
-    } finally {
-      running = false
-    }
-  }, intervalMs)
-  timer.unref()
-  return () => clearInterval(timer)
+  return repeat(() => optimizeDatabase(handle), intervalMs, onError)
 }
