@@ -2,48 +2,38 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { FastifyBaseLogger } from 'fastify'
 import { sql } from 'kysely'
-import type { Db, Engine } from '../../platform/db/database.ts'
+import type { Config } from '../../platform/config.ts'
+import type { Db } from '../../platform/db/database.ts'
+import { forceFailure } from '../../platform/testing/forced-failure.ts'
 import { createTestApp } from '../../platform/testing/test-app.ts'
 import { testEngines } from '../../platform/testing/test-db.ts'
 import { bearer, cardToken } from '../cart/cart.testing.ts'
 import { recoverStaleAttempts } from './checkout.recovery.ts'
-import { placeOrder, readyToOrder, shopWithProduct } from './checkout.testing.ts'
+import { placeOrder, readyToOrder, shopWithProduct, stockOf } from './checkout.testing.ts'
 
 /**
  * The checkout saga (docs/decisions/0008) under forced failures, and the Idempotency-Key of checkouts/order.
  * Failures are forced with database triggers, so the real code paths fail as a broken database would.
  */
-const stockOf = async (db: Db, id: string) =>
-  (await db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock
 const tokenOf = (db: Db, id: string) =>
   db.selectFrom('card_tokens').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 const attempts = (db: Db) =>
   sql<{ id: string; status: string }>`select id, status from payment_attempts`.execute(db).then((r) => r.rows)
 const orderCount = async (db: Db) => (await db.selectFrom('orders').select('id').execute()).length
 const silent = { log: { error() {}, warn() {} } as unknown as FastifyBaseLogger }
+/** One sweep of the recovery over attempts untouched for `olderThanMs`; how many it recovered. */
+const recover = async (db: Db, config: Config, olderThanMs = 0) =>
+  (await recoverStaleAttempts({ db, config, ...silent }, { olderThanMs })).recovered
 
-/** Makes every write `on` (e.g. `insert on orders`) fail when `condition` holds; returns the undo. */
-async function forceFailure(db: Db, engine: Engine, name: string, on: string, condition = 'true') {
-  if (engine === 'sqlite') {
-    await sql
-      .raw(
-        `create trigger ${name} before ${on} for each row when ${condition} begin select raise(abort, 'forced failure'); end`,
-      )
-      .execute(db)
-  } else {
-    await sql
-      .raw(
-        `create or replace function forced_failure() returns trigger language plpgsql as $$ begin raise exception 'forced failure'; end $$`,
-      )
-      .execute(db)
-    await sql
-      .raw(
-        `create trigger ${name} before ${on} for each row when (${condition}) execute function forced_failure()`,
-      )
-      .execute(db)
-  }
-  return () =>
-    sql.raw(`drop trigger ${name}${engine === 'postgres' ? ` on ${on.split(' on ')[1]}` : ''}`).execute(db)
+/** What a recovered checkout leaves: no order, the stock back, the card refunded, the attempt released. */
+async function assertRecovered(db: Db, productId: string, cardToken: string) {
+  assert.equal(await orderCount(db), 0)
+  assert.equal(await stockOf(db, productId), 5)
+  assert.equal((await tokenOf(db, cardToken)).outcome, 'refunded')
+  assert.deepEqual(
+    (await attempts(db)).map((a) => a.status),
+    ['released'],
+  )
 }
 
 for (const { engine, skip } of testEngines()) {
@@ -101,24 +91,10 @@ for (const { engine, skip } of testEngines()) {
       assert.equal(await stockOf(db, shop.productId), 3)
       await undoRefund()
       await undoOrders()
-      assert.equal(
-        (await recoverStaleAttempts({ db, config, ...silent }, { olderThanMs: 60_000 })).recovered,
-        0,
-        'too young',
-      )
-      assert.equal((await recoverStaleAttempts({ db, config, ...silent }, { olderThanMs: 0 })).recovered, 1)
-      assert.equal(
-        (await recoverStaleAttempts({ db, config, ...silent }, { olderThanMs: 0 })).recovered,
-        0,
-        'once only',
-      )
-      assert.equal(await orderCount(db), 0)
-      assert.equal(await stockOf(db, shop.productId), 5)
-      assert.equal((await tokenOf(db, body.payment.customAttributes.token)).outcome, 'refunded')
-      assert.deepEqual(
-        (await attempts(db)).map((a) => a.status),
-        ['released'],
-      )
+      assert.equal(await recover(db, config, 60_000), 0, 'too young')
+      assert.equal(await recover(db, config), 1)
+      assert.equal(await recover(db, config), 0, 'once only')
+      await assertRecovered(db, shop.productId, body.payment.customAttributes.token)
     })
 
     test('a charge whose answer was lost is found again by the recovery (same idempotency key) and refunded once', async () => {
@@ -151,15 +127,9 @@ for (const { engine, skip } of testEngines()) {
       assert.equal(charged.charge_key, attempt?.id, 'under the attempt id as idempotency key')
       await undoRefund()
       await undoJournal()
-      assert.equal((await recoverStaleAttempts({ db, config, ...silent }, { olderThanMs: 0 })).recovered, 1)
-      assert.equal((await recoverStaleAttempts({ db, config, ...silent }, { olderThanMs: 0 })).recovered, 0)
-      assert.equal((await tokenOf(db, body.payment.customAttributes.token)).outcome, 'refunded')
-      assert.equal(await stockOf(db, shop.productId), 5)
-      assert.equal(await orderCount(db), 0)
-      assert.deepEqual(
-        (await attempts(db)).map((a) => a.status),
-        ['released'],
-      )
+      assert.equal(await recover(db, config), 1)
+      assert.equal(await recover(db, config), 0)
+      await assertRecovered(db, shop.productId, body.payment.customAttributes.token)
     })
 
     test('a charge that fails unexpectedly leaves a pending attempt the recovery charges and refunds', async () => {
@@ -181,12 +151,11 @@ for (const { engine, skip } of testEngines()) {
         'still reserved: the outcome of the charge is unknown',
       )
       await undo()
-      assert.equal((await recoverStaleAttempts({ db, config, ...silent }, { olderThanMs: 0 })).recovered, 1)
-      assert.equal(await stockOf(db, shop.productId), 5)
+      assert.equal(await recover(db, config), 1)
       const card = await tokenOf(db, body.payment.customAttributes.token)
       assert.ok(card.used_at, 'charged by the recovery under the same idempotency key')
       assert.equal(card.outcome, 'refunded', '…and refunded')
-      assert.equal(await orderCount(db), 0)
+      await assertRecovered(db, shop.productId, body.payment.customAttributes.token)
     })
   })
 

@@ -1,13 +1,13 @@
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/database.ts'
 import type { AppContext } from '../../platform/http/context.ts'
+import { returnStock } from '../order/order.service.ts'
 import { paymentsOf } from '../payment/payment.service.ts'
 import {
   type AttemptStatus,
   deleteExpiredKeys,
   moveAttempt,
   type PaymentAttempt,
-  releaseStock,
   reopenCart,
   staleAttempts,
   unredeemCoupon,
@@ -52,7 +52,7 @@ export function releaseAttempt(
     if (!(await moveAttempt(trx, attempt.id, from, to, { updatedAt }))) return false
     await reopenCart(trx, attempt.cartId)
     for (const code of attempt.coupons) await unredeemCoupon(trx, code)
-    for (const line of attempt.lines) await releaseStock(trx, line)
+    for (const line of attempt.lines) await returnStock(trx, line)
     return true
   })
 }

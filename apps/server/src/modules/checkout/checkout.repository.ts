@@ -5,10 +5,7 @@ import type { Db } from '../../platform/db/database.ts'
  * Takes `quantity` units out of stock only when that many are there: one guarded UPDATE, so concurrent
  * orders can never oversell (PostgreSQL re-checks the guard after a concurrent writer commits).
  */
-export async function reserveStock(
-  db: Db,
-  line: { productId: string; variantId: string | null; quantity: number },
-): Promise<boolean> {
+export async function reserveStock(db: Db, line: StockLine): Promise<boolean> {
   const result = line.variantId
     ? await db
         .updateTable('variants')
@@ -24,27 +21,6 @@ export async function reserveStock(
         .where('stock', '>=', line.quantity)
         .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
-}
-
-/** Gives reserved units back (a checkout whose payment did not become an order). */
-export async function releaseStock(
-  db: Db,
-  line: { productId: string; variantId: string | null; quantity: number },
-): Promise<void> {
-  if (line.variantId) {
-    await db
-      .updateTable('variants')
-      .set({ stock: sql<number>`stock + ${line.quantity}` })
-      .where('id', '=', line.variantId)
-      .where('product_id', '=', line.productId)
-      .execute()
-  } else {
-    await db
-      .updateTable('products')
-      .set({ stock: sql<number>`stock + ${line.quantity}` })
-      .where('id', '=', line.productId)
-      .execute()
-  }
 }
 
 /** The cart claimed by a checkout that made no order becomes orderable again. */

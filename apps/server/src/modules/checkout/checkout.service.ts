@@ -30,15 +30,17 @@ export async function placeOrder(
   options: PlaceOrderOptions = {},
 ): Promise<string> {
   await carts.assertOrderable(ctx, principal, request.cartId)
-  const shipTo = request.addresses.find((a) => a.type === 'SHIPPING')?.country
+  // the request schema requires a SHIPPING address
+  const address = request.addresses.find((a) => a.type === 'SHIPPING')!
   const {
     cart,
     site,
     items,
     priced,
+    discounts: cartDiscounts,
     calcInput,
     totals: goods,
-  } = await carts.pricedCart(ctx, { principal, language }, request.cartId, { countryCode: shipTo })
+  } = await carts.pricedCart(ctx, { principal, language }, request.cartId, { countryCode: address.country })
   if (items.length === 0)
     throw badRequest('cart_empty', 'The cart is empty', [invalid('cartId', 'the cart is empty')])
   if (request.currency !== cart.currency) {
@@ -57,7 +59,6 @@ export async function placeOrder(
       throw outOfStock(item.item_yrn, p?.problem ?? 'not enough in stock')
   }
 
-  const address = request.addresses.find((a) => a.type === 'SHIPPING')!
   const quote = await shipping.quote(
     ctx,
     site.code,
@@ -79,13 +80,16 @@ export async function placeOrder(
     ])
   }
 
-  const applied = await coupons.findCoupons(
-    ctx,
-    totals.discounts.map((d) => d.code),
-  )
-  const names = new Map(applied.map((c) => [c.code, c.name]))
+  const names = new Map(cartDiscounts.map((d) => [d.coupon.code, d.coupon.name]))
   const discounts = totals.discounts.map((d) => ({ ...d, name: names.get(d.code) ?? '' }))
 
+  // one lock order for every checkout (cart, coupons, stock rows by id), so concurrent ones never deadlock
+  const reservations = lines
+    .map(({ item }) => ({
+      itemYrn: item.item_yrn,
+      line: { productId: item.product_id, variantId: item.variant_id, quantity: item.quantity },
+    }))
+    .sort((a, b) => stockKey(a.line).localeCompare(stockKey(b.line)))
   const orderId = orders.newOrderId()
   const attempt: PaymentAttempt = {
     id: orderId,
@@ -96,15 +100,8 @@ export async function placeOrder(
     currency: totals.currency,
     chargeId: null,
     cartId: cart.id,
-    // one lock order for every checkout (cart, coupons, stock rows by id), so concurrent ones never deadlock
     coupons: totals.discounts.map((d) => d.code).sort(),
-    lines: lines
-      .map(({ item }) => ({
-        productId: item.product_id,
-        variantId: item.variant_id,
-        quantity: item.quantity,
-      }))
-      .sort((a, b) => stockKey(a).localeCompare(stockKey(b))),
+    lines: reservations.map((r) => r.line),
     updatedAt: '',
   }
 
@@ -117,11 +114,8 @@ export async function placeOrder(
     if (!(await coupons.redeemAll(trx, attempt.coupons))) {
       throw conflict('coupon_redemptions_exceeded', 'A coupon of the cart has been used up')
     }
-    for (const line of attempt.lines) {
-      if (!(await reserveStock(trx, line))) {
-        const item = lines.find(({ item }) => stockKey(toLine(item)) === stockKey(line))?.item
-        throw outOfStock(item?.item_yrn ?? line.productId, 'not enough in stock')
-      }
+    for (const { itemYrn, line } of reservations) {
+      if (!(await reserveStock(trx, line))) throw outOfStock(itemYrn, 'not enough in stock')
     }
     await insertAttempt(trx, attempt)
   })
@@ -192,10 +186,6 @@ export interface PlaceOrderOptions {
   onOrdered?: (trx: Db, orderId: string) => Promise<void>
 }
 
-const toLine = (item: { product_id: string; variant_id: string | null }) => ({
-  productId: item.product_id,
-  variantId: item.variant_id,
-})
 const stockKey = (line: { productId: string; variantId: string | null }) =>
   `${line.productId}/${line.variantId ?? ''}`
 

@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { Db } from '../../platform/db/database.ts'
 import { insertCoupon } from '../../platform/testing/fixtures.ts'
 import { createTestApp } from '../../platform/testing/test-app.ts'
 import { testEngines } from '../../platform/testing/test-db.ts'
 import { anonymousToken, bearer, cardToken, getCart } from '../cart/cart.testing.ts'
-import { address, placeOrder, readyToOrder, shopWithProduct } from './checkout.testing.ts'
-
-const stockOf = async (db: Db, id: string) =>
-  (await db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock
+import { address, placeOrder, readyToOrder, shopWithProduct, stockOf } from './checkout.testing.ts'
 
 for (const { engine, skip } of testEngines()) {
   describe(`checkout on ${engine}`, { skip }, () => {

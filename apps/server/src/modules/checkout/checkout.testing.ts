@@ -20,11 +20,24 @@ export const address = (type: 'SHIPPING' | 'BILLING', country = 'US') => ({
   country,
 })
 
-/** A cart of `quantity` units and an order request for it with the total the cart shows plus shipping. */
+/** The stock of a product without variants. */
+export const stockOf = async (db: Db, productId: string) =>
+  (await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirstOrThrow())
+    .stock
+
+/**
+ * A cart of `quantity` units and an order request for it with the total the cart shows plus shipping, paid
+ * with a test card token (of `card`) or with `payment` (another provider's method, e.g. a Stripe `pm_…`).
+ */
 export async function readyToOrder(
   app: FastifyInstance,
   shop: Awaited<ReturnType<typeof shopWithProduct>>,
-  options: { quantity?: number; card?: string; token?: string } = {},
+  options: {
+    quantity?: number
+    card?: string
+    token?: string
+    payment?: { paymentId: string; token: string }
+  } = {},
 ) {
   const token = options.token ?? (await anonymousToken(app))
   const cartId = await createCart(app, token, shop.siteCode)
@@ -34,7 +47,9 @@ export async function readyToOrder(
   const totalPrice = Math.round((cart.totalPrice.amount + 5.99) * 100) / 100
   const body = {
     cartId,
-    payment: { paymentId: 'test-card', customAttributes: { token: await cardToken(app, options.card) } },
+    payment: options.payment
+      ? { paymentId: options.payment.paymentId, customAttributes: { token: options.payment.token } }
+      : { paymentId: 'test-card', customAttributes: { token: await cardToken(app, options.card) } },
     currency: 'USD',
     shipping: { methodId: shop.methodId, zoneId: shop.zoneId, amount: 5.99 },
     totalPrice,

@@ -20,21 +20,12 @@ const mailLog = (db: Db) => db.withTables<{ mail_log: MailLogTable }>()
  * claimed it first (an idempotent replay of the same order, a concurrent duplicate).
  */
 async function claim(db: Db, key: string, recipient: string): Promise<boolean> {
-  try {
-    await mailLog(db)
-      .insertInto('mail_log')
-      .values({ key, recipient, created_at: new Date().toISOString() })
-      .execute()
-    return true
-  } catch (error) {
-    const exists = await mailLog(db)
-      .selectFrom('mail_log')
-      .select('key')
-      .where('key', '=', key)
-      .executeTakeFirst()
-    if (exists) return false
-    throw error
-  }
+  const result = await mailLog(db)
+    .insertInto('mail_log')
+    .values({ key, recipient, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst()
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
 }
 
 /**

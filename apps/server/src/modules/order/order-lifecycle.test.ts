@@ -1,24 +1,12 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { FastifyInstance } from 'fastify'
-import type { Db } from '../../platform/db/database.ts'
 import { createTestApp } from '../../platform/testing/test-app.ts'
 import { testEngines } from '../../platform/testing/test-db.ts'
 import { FAST_HASH_ENV, signupCustomer } from '../auth/auth.testing.ts'
 import { anonymousToken, bearer } from '../cart/cart.testing.ts'
-import { placeOrder, readyToOrder, shopWithProduct } from '../checkout/checkout.testing.ts'
+import { placeOrder, readyToOrder, shopWithProduct, stockOf } from '../checkout/checkout.testing.ts'
+import { ownerMove } from './order.testing.ts'
 import { setRole } from './owner.ts'
-
-const stockOf = async (db: Db, id: string) =>
-  (await db.selectFrom('products').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock
-
-const move = (app: FastifyInstance, headers: Record<string, string>, orderId: string, status: string) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/owner/orders/${orderId}/transitions`,
-    headers,
-    payload: { status },
-  })
 
 for (const { engine, skip } of testEngines()) {
   describe(`order lifecycle on ${engine}`, { skip }, async () => {
@@ -35,9 +23,9 @@ for (const { engine, skip } of testEngines()) {
 
     test('the owner moves an order CREATED → CONFIRMED → PAID → SHIPPED → COMPLETED, one step at a time', async () => {
       const { orderId, token } = await order()
-      assert.equal((await move(app, owner.headers, orderId, 'SHIPPED')).statusCode, 409)
+      assert.equal((await ownerMove(app, owner.headers, orderId, 'SHIPPED')).statusCode, 409)
       for (const status of ['CONFIRMED', 'PAID', 'SHIPPED', 'COMPLETED']) {
-        const res = await move(app, owner.headers, orderId, status)
+        const res = await ownerMove(app, owner.headers, orderId, status)
         assert.equal(res.statusCode, 200, res.body)
         assert.equal(res.json().status, status)
       }
@@ -47,10 +35,10 @@ for (const { engine, skip } of testEngines()) {
         headers: bearer(token),
       })
       assert.equal(seen.json().status, 'COMPLETED')
-      const back = await move(app, owner.headers, orderId, 'DECLINED')
+      const back = await ownerMove(app, owner.headers, orderId, 'DECLINED')
       assert.equal(back.statusCode, 409)
       assert.equal(back.json().type, 'order_transition_not_allowed')
-      const same = await move(app, owner.headers, orderId, 'COMPLETED')
+      const same = await ownerMove(app, owner.headers, orderId, 'COMPLETED')
       assert.equal(same.statusCode, 409)
       // a shipped order was never put back into stock
       assert.equal(await stockOf(database.db, shop.productId), 5 - 1)
@@ -59,11 +47,11 @@ for (const { engine, skip } of testEngines()) {
     test('customers and guests cannot move statuses; anonymous is 401; unknown orders 404', async () => {
       const customer = await signupCustomer(app)
       const { orderId } = await order(customer.accessToken)
-      const forbidden = await move(app, customer.headers, orderId, 'CONFIRMED')
+      const forbidden = await ownerMove(app, customer.headers, orderId, 'CONFIRMED')
       assert.equal(forbidden.statusCode, 403)
       const guest = await anonymousToken(app)
-      assert.equal((await move(app, bearer(guest), orderId, 'SHIPPED')).statusCode, 401)
-      assert.equal((await move(app, {}, orderId, 'SHIPPED')).statusCode, 401)
+      assert.equal((await ownerMove(app, bearer(guest), orderId, 'SHIPPED')).statusCode, 401)
+      assert.equal((await ownerMove(app, {}, orderId, 'SHIPPED')).statusCode, 401)
       const list = await app.inject({ method: 'GET', url: '/api/owner/orders', headers: customer.headers })
       assert.equal(list.statusCode, 403)
       // on the customer's own call only DECLINED is accepted
@@ -80,14 +68,14 @@ for (const { engine, skip } of testEngines()) {
         headers: customer.headers,
       })
       assert.equal(view.json().status, 'CREATED')
-      assert.equal((await move(app, owner.headers, 'ORD-NOPE', 'CONFIRMED')).statusCode, 404)
-      assert.equal((await move(app, owner.headers, orderId, 'LOST')).statusCode, 400)
+      assert.equal((await ownerMove(app, owner.headers, 'ORD-NOPE', 'CONFIRMED')).statusCode, 404)
+      assert.equal((await ownerMove(app, owner.headers, orderId, 'LOST')).statusCode, 400)
       // a revoked owner is a customer again
       const second = await signupCustomer(app)
       await setRole(database.db, second.email, 'owner')
-      assert.equal((await move(app, second.headers, orderId, 'CONFIRMED')).statusCode, 200)
+      assert.equal((await ownerMove(app, second.headers, orderId, 'CONFIRMED')).statusCode, 200)
       await setRole(database.db, second.email, 'customer')
-      assert.equal((await move(app, second.headers, orderId, 'PAID')).statusCode, 403)
+      assert.equal((await ownerMove(app, second.headers, orderId, 'PAID')).statusCode, 403)
     })
 
     test('the customer cancels a CONFIRMED order (stock back, refunded) but not a PAID one', async () => {
@@ -101,7 +89,7 @@ for (const { engine, skip } of testEngines()) {
         })
       const stock = await stockOf(database.db, shop.productId)
       const first = await order(customer.accessToken)
-      assert.equal((await move(app, owner.headers, first.orderId, 'CONFIRMED')).statusCode, 200)
+      assert.equal((await ownerMove(app, owner.headers, first.orderId, 'CONFIRMED')).statusCode, 200)
       const cancelled = await cancel(first.orderId)
       assert.equal(cancelled.statusCode, 200, cancelled.body)
       assert.equal(cancelled.json().status, 'DECLINED')
@@ -109,14 +97,14 @@ for (const { engine, skip } of testEngines()) {
       assert.equal(await stockOf(database.db, shop.productId), stock)
 
       const second = await order(customer.accessToken)
-      await move(app, owner.headers, second.orderId, 'CONFIRMED')
-      await move(app, owner.headers, second.orderId, 'PAID')
+      await ownerMove(app, owner.headers, second.orderId, 'CONFIRMED')
+      await ownerMove(app, owner.headers, second.orderId, 'PAID')
       const refused = await cancel(second.orderId)
       assert.equal(refused.statusCode, 409)
       assert.equal(refused.json().type, 'order_not_cancellable')
       assert.equal(await stockOf(database.db, shop.productId), stock - 1)
       // the owner may still decline it before it ships: stock back, refunded
-      const declined = await move(app, owner.headers, second.orderId, 'DECLINED')
+      const declined = await ownerMove(app, owner.headers, second.orderId, 'DECLINED')
       assert.equal(declined.statusCode, 200, declined.body)
       assert.equal(declined.json().payments[0].status, 'REFUNDED')
       assert.equal(await stockOf(database.db, shop.productId), stock)
@@ -125,7 +113,9 @@ for (const { engine, skip } of testEngines()) {
     test('three concurrent declines of one order: exactly one wins, stock comes back once', async () => {
       const { orderId } = await order()
       const stock = await stockOf(database.db, shop.productId)
-      const results = await Promise.all([1, 2, 3].map(() => move(app, owner.headers, orderId, 'DECLINED')))
+      const results = await Promise.all(
+        [1, 2, 3].map(() => ownerMove(app, owner.headers, orderId, 'DECLINED')),
+      )
       assert.deepEqual(results.map((r) => r.statusCode).sort(), [200, 409, 409])
       assert.equal(await stockOf(database.db, shop.productId), stock + 1)
     })

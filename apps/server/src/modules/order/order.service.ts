@@ -12,6 +12,9 @@ import * as repo from './order.repository.ts'
 import { toOrderView } from './order.view.ts'
 import { type Actor, allowedTransitions, isCancel, sourcesOf } from './order-status.ts'
 
+/** Puts units back into stock (a cancelled order's lines, a checkout's reservation that made no order). */
+export { returnStock } from './order.repository.ts'
+
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 
 /** Readable order ids: ORD- and 10 random upper-case letters and digits. */

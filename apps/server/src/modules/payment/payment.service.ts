@@ -46,7 +46,10 @@ function createPayments(registry: Registry): Payments {
       return registry.active.charge(request, db)
     },
     async refund(paymentId, chargeId, db) {
-      await registry.known[paymentId]?.refund(chargeId, db)
+      // never a silent no-op: the caller would record money as returned that was not
+      const provider = registry.known[paymentId]
+      if (!provider) throw new Error(`No payment provider ${paymentId} to refund charge ${chargeId} with`)
+      await provider.refund(chargeId, db)
     },
   }
 }

@@ -4,6 +4,7 @@ import { createTestApp } from '../../platform/testing/test-app.ts'
 import { testEngines } from '../../platform/testing/test-db.ts'
 import { luhnValid } from './card-rules.ts'
 import type { ChargeRequest } from './payment.provider.ts'
+import { paymentsOf } from './payment.service.ts'
 import { testCardProvider } from './test-card.provider.ts'
 
 const year = new Date().getUTCFullYear()
@@ -165,6 +166,14 @@ for (const { engine, skip } of testEngines()) {
       assert.deepEqual(
         await testCardProvider.charge(request(declined, { idempotencyKey: 'order-2' }), db),
         decline,
+      )
+    })
+
+    test('a refund through a provider the shop does not know fails instead of doing nothing', async () => {
+      const { database, config } = await createTestApp(engine)
+      await assert.rejects(
+        paymentsOf({ config }).refund('no-such-provider', 'ch_x', database.db),
+        /No payment provider no-such-provider/,
       )
     })
 

@@ -3,38 +3,19 @@ import { after, before, describe, test } from 'node:test'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import type { Db } from '../../platform/db/database.ts'
-import { type StripeStandIn, startStripeStandIn } from '../../platform/testing/stripe-stand-in.ts'
+import {
+  createPaymentMethod,
+  paymentMethodId,
+  type StripeStandIn,
+  startStripeStandIn,
+} from '../../platform/testing/stripe-stand-in.ts'
 import { createTestApp } from '../../platform/testing/test-app.ts'
 import { testEngines } from '../../platform/testing/test-db.ts'
-import { addItem, anonymousToken, bearer, createCart, getCart } from '../cart/cart.testing.ts'
-import { address, placeOrder, shopWithProduct } from '../checkout/checkout.testing.ts'
+import { bearer } from '../cart/cart.testing.ts'
+import { placeOrder, readyToOrder, shopWithProduct, stockOf } from '../checkout/checkout.testing.ts'
 import { createStripeProvider } from './stripe.provider.ts'
 
 const year = new Date().getUTCFullYear()
-
-/** What Stripe.js does in the browser: card data to the provider with the publishable key, back a pm_ id. */
-async function paymentMethod(standIn: StripeStandIn, number: string, over: Record<string, string> = {}) {
-  const res = await fetch(`${standIn.url}/v1/payment_methods`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      type: 'card',
-      'card[number]': number,
-      'card[exp_month]': '12',
-      'card[exp_year]': String(year + 1),
-      'card[cvc]': '123',
-      key: standIn.publishableKey,
-      ...over,
-    }),
-  })
-  return { status: res.status, body: (await res.json()) as { id: string; error?: { code: string } } }
-}
-
-const pmOf = async (standIn: StripeStandIn, number: string) => {
-  const { status, body } = await paymentMethod(standIn, number)
-  assert.equal(status, 200, JSON.stringify(body))
-  return body.id
-}
 
 /** Every row of every table, as text, to look for card data. */
 async function everything(db: Db): Promise<string> {
@@ -54,22 +35,28 @@ describe('Stripe stand-in and provider', () => {
   after(() => standIn.close())
   const provider = () => createStripeProvider({ secretKey: standIn.secretKey, apiBase: standIn.url })
   const db = undefined as unknown as Db // an external provider does not use the shop's transaction
+  /** A charge of a fresh payment method of card `number`. */
+  const charge = async (number: string, amountMinor: number, currency: string, idempotencyKey: string) =>
+    provider().charge(
+      { token: await paymentMethodId(standIn, number), amountMinor, currency, idempotencyKey },
+      db,
+    )
 
   test('payment methods need a known key and valid card data', async () => {
-    const wrongKey = await paymentMethod(standIn, '4242424242424242', { key: 'pk_test_wrong' })
+    const wrongKey = await createPaymentMethod(standIn, '4242424242424242', { key: 'pk_test_wrong' })
     assert.equal(wrongKey.status, 401)
-    const badNumber = await paymentMethod(standIn, '4242424242424241')
+    const badNumber = await createPaymentMethod(standIn, '4242424242424241')
     assert.equal(badNumber.status, 402)
     assert.equal(badNumber.body.error?.code, 'incorrect_number')
-    const badCvc = await paymentMethod(standIn, '4242424242424242', { 'card[cvc]': '1' })
+    const badCvc = await createPaymentMethod(standIn, '4242424242424242', { 'card[cvc]': '1' })
     assert.equal(badCvc.body.error?.code, 'invalid_cvc')
-    const ok = await paymentMethod(standIn, '4242424242424242')
+    const ok = await createPaymentMethod(standIn, '4242424242424242')
     assert.match(ok.body.id, /^pm_/)
     assert.ok(!JSON.stringify(ok.body).includes('4242424242424242'))
   })
 
   test('a publishable key cannot charge; a wrong secret key is a processing error', async () => {
-    const pm = await pmOf(standIn, '4242424242424242')
+    const pm = await paymentMethodId(standIn, '4242424242424242')
     const res = await fetch(`${standIn.url}/v1/payment_intents`, {
       method: 'POST',
       headers: { authorization: `Bearer ${standIn.publishableKey}` },
@@ -85,15 +72,7 @@ describe('Stripe stand-in and provider', () => {
   })
 
   test('charge succeeds with brand and last4; the PaymentIntent holds the amount', async () => {
-    const result = await provider().charge(
-      {
-        token: await pmOf(standIn, '4242424242424242'),
-        amountMinor: 4927,
-        currency: 'USD',
-        idempotencyKey: 'ORD-A',
-      },
-      db,
-    )
+    const result = await charge('4242424242424242', 4927, 'USD', 'ORD-A')
     assert.ok(result.ok)
     assert.equal(result.brand, 'Visa')
     assert.equal(result.last4, '4242')
@@ -104,25 +83,9 @@ describe('Stripe stand-in and provider', () => {
   })
 
   test('declined and insufficient funds', async () => {
-    const declined = await provider().charge(
-      {
-        token: await pmOf(standIn, '4000000000000002'),
-        amountMinor: 100,
-        currency: 'EUR',
-        idempotencyKey: 'ORD-B',
-      },
-      db,
-    )
+    const declined = await charge('4000000000000002', 100, 'EUR', 'ORD-B')
     assert.deepEqual(declined, { ok: false, code: 'card_declined', message: 'Your card was declined.' })
-    const poor = await provider().charge(
-      {
-        token: await pmOf(standIn, '4000000000009995'),
-        amountMinor: 100,
-        currency: 'EUR',
-        idempotencyKey: 'ORD-C',
-      },
-      db,
-    )
+    const poor = await charge('4000000000009995', 100, 'EUR', 'ORD-C')
     assert.deepEqual(poor, {
       ok: false,
       code: 'insufficient_funds',
@@ -131,7 +94,7 @@ describe('Stripe stand-in and provider', () => {
   })
 
   test('the same idempotency key replays the first charge; a new key cannot reuse the method', async () => {
-    const token = await pmOf(standIn, '4242424242424242')
+    const token = await paymentMethodId(standIn, '4242424242424242')
     const request = { token, amountMinor: 2500, currency: 'USD', idempotencyKey: 'ORD-REPLAY' }
     const before = standIn.paymentIntents.size
     const first = await provider().charge(request, db)
@@ -152,15 +115,7 @@ describe('Stripe stand-in and provider', () => {
   })
 
   test('refund, and a repeated refund is harmless', async () => {
-    const result = await provider().charge(
-      {
-        token: await pmOf(standIn, '4242424242424242'),
-        amountMinor: 999,
-        currency: 'USD',
-        idempotencyKey: 'ORD-R',
-      },
-      db,
-    )
+    const result = await charge('4242424242424242', 999, 'USD', 'ORD-R')
     assert.ok(result.ok)
     await provider().refund(result.chargeId, db)
     await provider().refund(result.chargeId, db)
@@ -172,7 +127,7 @@ describe('Stripe stand-in and provider', () => {
 
   test('a card that needs 3-D Secure: the intent is cancelled and the charge fails as authentication_required', async () => {
     const request = {
-      token: await pmOf(standIn, '4000002500003155'),
+      token: await paymentMethodId(standIn, '4000002500003155'),
       amountMinor: 1500,
       currency: 'EUR',
       idempotencyKey: 'ORD-3DS',
@@ -200,7 +155,7 @@ describe('Stripe stand-in and provider', () => {
       body: new URLSearchParams({
         amount: '700',
         currency: 'usd',
-        payment_method: await pmOf(standIn, '4000002500003155'),
+        payment_method: await paymentMethodId(standIn, '4000002500003155'),
         confirm: 'true',
       }),
     })
@@ -256,27 +211,9 @@ describe('Stripe stand-in and provider', () => {
   })
 })
 
-/** A cart of 2 × 19.99 USD and its order request (total 49.27 with tax and shipping) paid with `token`. */
-async function orderWith(
-  app: FastifyInstance,
-  shop: Awaited<ReturnType<typeof shopWithProduct>>,
-  pm: string,
-) {
-  const token = await anonymousToken(app)
-  const cartId = await createCart(app, token, shop.siteCode)
-  await addItem(app, token, cartId, { productId: shop.productId, quantity: 2 })
-  const cart = await getCart(app, token, cartId)
-  const body = {
-    cartId,
-    payment: { paymentId: 'stripe', customAttributes: { token: pm } },
-    currency: 'USD',
-    shipping: { methodId: shop.methodId, zoneId: shop.zoneId, amount: 5.99 },
-    totalPrice: Math.round((cart.totalPrice.amount + 5.99) * 100) / 100,
-    addresses: [address('SHIPPING'), address('BILLING')],
-    customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
-  }
-  return { token, body }
-}
+/** A cart of 2 × 19.99 USD and its order request (total 49.27 with tax and shipping) paid with Stripe's `pm`. */
+const orderWith = (app: FastifyInstance, shop: Awaited<ReturnType<typeof shopWithProduct>>, pm: string) =>
+  readyToOrder(app, shop, { payment: { paymentId: 'stripe', token: pm } })
 
 for (const { engine, skip } of testEngines()) {
   describe(`checkout with Stripe on ${engine}`, { skip }, () => {
@@ -314,7 +251,7 @@ for (const { engine, skip } of testEngines()) {
     test('an order paid through Stripe; cancel refunds it; the card number is nowhere in the shop', async () => {
       const { app, database } = await stripeApp()
       const shop = await shopWithProduct(database.db)
-      const { token, body } = await orderWith(app, shop, await pmOf(standIn, '4242424242424242'))
+      const { token, body } = await orderWith(app, shop, await paymentMethodId(standIn, '4242424242424242'))
       const testCardOrder = await placeOrder(app, token, {
         ...body,
         payment: { ...body.payment, paymentId: 'test-card' },
@@ -347,12 +284,7 @@ for (const { engine, skip } of testEngines()) {
       const refunds = [...standIn.refunds.values()].filter((r) => r.payment_intent === intents[0]?.id)
       assert.equal(refunds.length, 1)
       assert.equal(refunds[0]?.amount, 4927)
-      const stock = await database.db
-        .selectFrom('products')
-        .select('stock')
-        .where('id', '=', shop.productId)
-        .executeTakeFirstOrThrow()
-      assert.equal(stock.stock, 5)
+      assert.equal(await stockOf(database.db, shop.productId), 5)
 
       const text = await everything(database.db)
       assert.ok(text.includes(orderId)) // the scan does see the shop's data
@@ -363,17 +295,12 @@ for (const { engine, skip } of testEngines()) {
     test('a card that needs 3-D Secure: 402 authentication_required, no order, stock back, attempt released', async () => {
       const { app, database } = await stripeApp()
       const shop = await shopWithProduct(database.db)
-      const { token, body } = await orderWith(app, shop, await pmOf(standIn, '4000002500003155'))
+      const { token, body } = await orderWith(app, shop, await paymentMethodId(standIn, '4000002500003155'))
       const res = await placeOrder(app, token, body)
       assert.equal(res.statusCode, 402, res.body)
       assert.equal(res.json().type, 'authentication_required')
       assert.equal((await database.db.selectFrom('orders').selectAll().execute()).length, 0)
-      const stock = await database.db
-        .selectFrom('products')
-        .select('stock')
-        .where('id', '=', shop.productId)
-        .executeTakeFirstOrThrow()
-      assert.equal(stock.stock, 5)
+      assert.equal(await stockOf(database.db, shop.productId), 5)
       const attempts = await sql<{ status: string }>`select status from payment_attempts`.execute(database.db)
       assert.deepEqual(
         attempts.rows.map((a) => a.status),
@@ -390,7 +317,7 @@ for (const { engine, skip } of testEngines()) {
         ['4000000000000002', 'card_declined'],
         ['4000000000009995', 'insufficient_funds'],
       ] as const) {
-        const { token, body } = await orderWith(app, shop, await pmOf(standIn, card))
+        const { token, body } = await orderWith(app, shop, await paymentMethodId(standIn, card))
         const res = await placeOrder(app, token, body)
         assert.equal(res.statusCode, 402)
         assert.equal(res.json().type, type)
