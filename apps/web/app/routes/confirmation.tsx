@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
+import { authFailure } from '../features/auth/errors.ts'
 import { completeSignIn, signedInUser } from '../features/auth/session-user.server.ts'
 import { Field } from '../features/auth/sign-in-dialog.tsx'
 import type { MessageKey } from '../i18n/index.ts'
@@ -46,17 +47,12 @@ export async function action({ params, context, request }: Route.ActionArgs) {
     await completeSignIn(session, result)
     return { done: true } satisfies SignupResult
   } catch (error) {
-    if (!isApiError(error)) return fail('SERVER_UNAVAILABLE', 500)
-    if (error.status === 400 && error.body.details.some((d) => /password$/i.test(d.field ?? '')))
-      return fail('PASSWORD_INVALID', 400)
-    if (error.status === 409) return fail('ACCOUNT_ALREADY_EXISTS', 409)
-    if (error.status === 404 || error.status === 403 || error.status === 401)
-      return fail('SIGNUP_AFTER_ORDER_NOT_AVAILABLE', error.status)
-    if (error.status === 429) {
-      const retryAfter = Number((error.raw as { retryAfter?: number } | undefined)?.retryAfter) || 60
-      return fail('TOO_MANY_ATTEMPTS', 429, retryAfter)
-    }
-    return fail('SERVER_UNAVAILABLE', error.status)
+    // The sign-up's own §8 mapping, except that an order this session cannot claim is its own message.
+    const status = isApiError(error) ? error.status : 500
+    if (status === 401 || status === 403 || status === 404)
+      return fail('SIGNUP_AFTER_ORDER_NOT_AVAILABLE', status)
+    const failure = authFailure(error, 'signup')
+    return fail(failure.error ?? 'SERVER_UNAVAILABLE', status, failure.retryAfter)
   }
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { data, Link, useFetcher } from 'react-router'
+import { data, Link, type ShouldRevalidateFunction, useFetcher } from 'react-router'
 import type { AccountActionResult } from '../features/account/account-actions.server.ts'
 import { accountAction } from '../features/account/account-actions.server.ts'
 import { formatAddressLines } from '../features/account/address-form.tsx'
@@ -43,6 +43,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data(result, result.ok ? 200 : 409)
   })
 }
+
+/**
+ * A refused cancel (409) reloads the order too: its status has moved on (cancelled or shipped elsewhere), so
+ * the status and the cancel button follow it while the ORDER_CANCEL_ERROR message stays (fetcher data).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as AccountActionResult | undefined)?.intent === 'cancel-order' || defaultShouldRevalidate
 
 /** One order of the customer (spec §2), with cancel for CREATED or CONFIRMED (spec §4). */
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {

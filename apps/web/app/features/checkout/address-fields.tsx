@@ -1,7 +1,7 @@
-import { useId } from 'react'
 import { useT } from '../../lib/shop.ts'
 import { CA_PROVINCES, templateOf, US_STATES } from '../account/countries.ts'
 import { type AddressValues, emptyAddress, type FieldErrors } from './fields.ts'
+import { SelectField } from './select-field.tsx'
 import { TextField } from './text-field.tsx'
 
 /**
@@ -22,8 +22,6 @@ export function AddressFields({
   errors: FieldErrors
 }) {
   const t = useT()
-  const countryId = useId()
-  const stateId = useId()
   const template = templateOf(value.country)
   const states = template === 'US' ? US_STATES : template === 'CA' ? CA_PROVINCES : null
   const err = (field: string) => {
@@ -44,63 +42,42 @@ export function AddressFields({
   )
   return (
     <div className="form-grid">
-      <div className="field field--wide">
-        <label className="field__label" htmlFor={countryId}>
-          {t('COUNTRY')}
-        </label>
-        <select
-          id={countryId}
-          name={`${section}.country`}
-          autoComplete={`${section} country`}
-          value={value.country}
-          aria-invalid={Boolean(err('country'))}
-          aria-describedby={err('country') ? `${countryId}-error` : undefined}
-          onChange={(e) => onChange({ ...emptyAddress(e.target.value), contactName: value.contactName })}
-        >
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        {err('country') ? (
-          <p className="field__error" id={`${countryId}-error`}>
-            {err('country')}
-          </p>
-        ) : null}
-      </div>
+      <SelectField
+        name={`${section}.country`}
+        label={t('COUNTRY')}
+        autoComplete={`${section} country`}
+        error={err('country')}
+        value={value.country}
+        onChange={(country) => onChange({ ...emptyAddress(country), contactName: value.contactName })}
+        wide
+      >
+        {countries.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.name}
+          </option>
+        ))}
+      </SelectField>
       {field('contactName', t('CONTACT_NAME'), 'name')}
       {field('companyName', t('COMPANY'), 'organization', true)}
       {field('street', t('STREET'), 'address-line1')}
       {field('streetAppendix', t('STREET_APPENDIX'), 'address-line2', true)}
       {field('city', t('CITY'), 'address-level2')}
       {states ? (
-        <div className="field">
-          <label className="field__label" htmlFor={stateId}>
-            {template === 'CA' ? t('PROVINCE') : t('US_STATE')}
-          </label>
-          <select
-            id={stateId}
-            name={`${section}.state`}
-            autoComplete={`${section} address-level1`}
-            value={value.state}
-            aria-invalid={Boolean(err('state'))}
-            aria-describedby={err('state') ? `${stateId}-error` : undefined}
-            onChange={(e) => onChange({ ...value, state: e.target.value })}
-          >
-            <option value="" />
-            {states.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-          {err('state') ? (
-            <p className="field__error" id={`${stateId}-error`}>
-              {err('state')}
-            </p>
-          ) : null}
-        </div>
+        <SelectField
+          name={`${section}.state`}
+          label={template === 'CA' ? t('PROVINCE') : t('US_STATE')}
+          autoComplete={`${section} address-level1`}
+          error={err('state')}
+          value={value.state}
+          onChange={(state) => onChange({ ...value, state })}
+        >
+          <option value="" />
+          {states.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
       ) : template === 'DEFAULT' ? (
         field('state', t('STATE_OPTIONAL'), 'address-level1', true)
       ) : null}

@@ -1,6 +1,7 @@
-import { useMemo } from 'react'
+import { useId, useMemo } from 'react'
 import { useT } from '../../lib/shop.ts'
 import { type CardValues, EXPIRY_MONTHS, expiryYears, type FieldErrors } from './fields.ts'
+import { TextField } from './text-field.tsx'
 
 /** Card number, expiry (months 01–12, years from this year for 10 years) and CVC; never posted to the shop. */
 export function CardFields({
@@ -14,96 +15,104 @@ export function CardFields({
 }) {
   const t = useT()
   const years = useMemo(() => expiryYears(new Date()), [])
-  const describe = (key: string, id: string) => (errors[key] ? id : undefined)
+  const err = (key: string) => (errors[key] ? t(errors[key]) : undefined)
+  const expiryError = err('expiry')
   return (
     <div className="form-grid">
       <p className="hint field--wide">{t('CARD_NOTE')}</p>
-      <div className="field field--wide">
-        <label className="field__label" htmlFor="card-number">
-          {t('CARD_NUMBER')}
-        </label>
-        <input
-          id="card-number"
-          className="input"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          maxLength={23}
-          value={card.number}
-          aria-invalid={Boolean(errors.cardNumber)}
-          aria-describedby={describe('cardNumber', 'card-number-error')}
-          onChange={(e) => onChange({ ...card, number: e.target.value.replace(/[^\d ]/g, '') })}
-        />
-        {errors.cardNumber ? (
-          <p className="field__error" id="card-number-error">
-            {t(errors.cardNumber)}
-          </p>
-        ) : null}
-      </div>
-      <fieldset className="field card-expiry" aria-describedby={describe('expiry', 'card-expiry-error')}>
+      <TextField
+        label={t('CARD_NUMBER')}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        maxLength={23}
+        error={err('cardNumber')}
+        value={card.number}
+        onChange={(v) => onChange({ ...card, number: v.replace(/[^\d ]/g, '') })}
+        wide
+      />
+      <fieldset
+        className="field card-expiry"
+        aria-describedby={expiryError ? 'card-expiry-error' : undefined}
+      >
         <legend className="field__label">{t('EXPIRY')}</legend>
         <div className="card-expiry__selects">
-          <label className="visually-hidden" htmlFor="card-exp-month">
-            {t('EXPIRY_MONTH')}
-          </label>
-          <select
-            id="card-exp-month"
+          <ExpirySelect
+            label={t('EXPIRY_MONTH')}
             autoComplete="cc-exp-month"
+            placeholder="MM"
+            options={EXPIRY_MONTHS}
             value={card.expMonth}
-            aria-invalid={Boolean(errors.expiry)}
-            onChange={(e) => onChange({ ...card, expMonth: e.target.value })}
-          >
-            <option value="">MM</option>
-            {EXPIRY_MONTHS.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
-          <label className="visually-hidden" htmlFor="card-exp-year">
-            {t('EXPIRY_YEAR')}
-          </label>
-          <select
-            id="card-exp-year"
+            invalid={Boolean(expiryError)}
+            onChange={(expMonth) => onChange({ ...card, expMonth })}
+          />
+          <ExpirySelect
+            label={t('EXPIRY_YEAR')}
             autoComplete="cc-exp-year"
+            placeholder="YYYY"
+            options={years}
             value={card.expYear}
-            aria-invalid={Boolean(errors.expiry)}
-            onChange={(e) => onChange({ ...card, expYear: e.target.value })}
-          >
-            <option value="">YYYY</option>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
+            invalid={Boolean(expiryError)}
+            onChange={(expYear) => onChange({ ...card, expYear })}
+          />
         </div>
-        {errors.expiry ? (
+        {expiryError ? (
           <p className="field__error" id="card-expiry-error">
-            {t(errors.expiry)}
+            {expiryError}
           </p>
         ) : null}
       </fieldset>
-      <div className="field">
-        <label className="field__label" htmlFor="card-cvc">
-          {t('CVC')}
-        </label>
-        <input
-          id="card-cvc"
-          className="input input--short"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={4}
-          value={card.cvc}
-          aria-invalid={Boolean(errors.cvc)}
-          aria-describedby={describe('cvc', 'card-cvc-error')}
-          onChange={(e) => onChange({ ...card, cvc: e.target.value.replace(/\D/g, '') })}
-        />
-        {errors.cvc ? (
-          <p className="field__error" id="card-cvc-error">
-            {t(errors.cvc)}
-          </p>
-        ) : null}
-      </div>
+      <TextField
+        label={t('CVC')}
+        inputMode="numeric"
+        autoComplete="cc-csc"
+        maxLength={4}
+        error={err('cvc')}
+        value={card.cvc}
+        onChange={(v) => onChange({ ...card, cvc: v.replace(/\D/g, '') })}
+        short
+      />
     </div>
+  )
+}
+
+/** The month or the year of the expiry: a select with its own (visually hidden) label. */
+function ExpirySelect({
+  label,
+  autoComplete,
+  placeholder,
+  options,
+  value,
+  invalid,
+  onChange,
+}: {
+  label: string
+  autoComplete: string
+  placeholder: string
+  options: readonly string[]
+  value: string
+  invalid: boolean
+  onChange: (value: string) => void
+}) {
+  const id = useId()
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        autoComplete={autoComplete}
+        value={value}
+        aria-invalid={invalid}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+    </>
   )
 }

@@ -1,26 +1,8 @@
 import type { PaymentProviderInfo } from '@shop/contracts/payment'
 import type { MessageKey } from '../../i18n/index.ts'
 import { ApiRequestError, createApiClient } from '../../lib/api.ts'
-import type { FieldErrors } from './fields.ts'
+import type { CardValues, FieldErrors } from './fields.ts'
 import type { StripeCardElement, StripeJs } from './stripe-js.ts'
-
-export interface CardInput {
-  number: string
-  expMonth: string
-  expYear: string
-  cvc: string
-}
-
-export function validateCard(card: CardInput): FieldErrors {
-  const errors: FieldErrors = {}
-  const digits = card.number.replace(/\D/g, '')
-  if (!digits) errors.cardNumber = 'FIELD_REQUIRED'
-  else if (digits.length < 12) errors.cardNumber = 'INVALID_CARD_NUMBER'
-  if (!card.expMonth || !card.expYear) errors.expiry = 'FIELD_REQUIRED'
-  if (!card.cvc) errors.cvc = 'FIELD_REQUIRED'
-  else if (!/^\d{3,4}$/.test(card.cvc)) errors.cvc = 'INVALID_CVC'
-  return errors
-}
 
 /** The order request's paymentId: the provider that made the token and will charge it. */
 export type PaymentId = PaymentProviderInfo['id']
@@ -58,7 +40,7 @@ export function activeProvider(
  * are not shown, so this refuses to send card data anywhere but the test card provider.
  */
 export async function tokenizeCard(
-  card: CardInput,
+  card: CardValues,
   options: { fetch?: typeof globalThis.fetch; baseUrl?: string; provider?: PaymentProviderInfo } = {},
 ): Promise<TokenResult> {
   const fetch = options.fetch ?? window.fetch.bind(window)

@@ -10,6 +10,7 @@ import { useShop, useT } from '../../lib/shop.ts'
 import { COUNTRIES, countryName } from '../account/countries.ts'
 import { AddressBookPicker } from './address-book.tsx'
 import { AddressFields } from './address-fields.tsx'
+import { BillingFields } from './billing-fields.tsx'
 import {
   type CardSummary,
   type PaymentId,
@@ -31,14 +32,14 @@ import {
   validateCardFields,
   validateShipping,
 } from './fields.ts'
-import { methodCost, methodsFor } from './methods.ts'
+import { methodCost, methodKey, methodsFor } from './methods.ts'
 import { OrderSummary, ProcessingDialog } from './order-summary.tsx'
 import type { CheckoutActionData, WizardPost } from './place-order.server.ts'
 import { ReviewStep } from './review-step.tsx'
+import { SelectField } from './select-field.tsx'
 import { StepAlert, StepSection } from './step-section.tsx'
 import { StripeCardElement } from './stripe-card-element.tsx'
 import type { StripeCardElement as CardElement } from './stripe-js.ts'
-import { TextField } from './text-field.tsx'
 import { useNarrow } from './use-narrow.ts'
 import { usePaymentProvider } from './use-payment-provider.ts'
 import {
@@ -63,6 +64,8 @@ const fromBook = (a: CustomerAddress): AddressValues => ({
   zipCode: a.zipCode,
   contactPhone: a.contactPhone ?? '',
 })
+
+type CardToken = { token: string; paymentId: PaymentId }
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : '')
 
@@ -115,7 +118,7 @@ export function CheckoutWizard({
   const [extraErrors, setExtraErrors] = useState<FieldErrors>({})
   const [messages, setMessages] = useState<Partial<Record<Step, MessageKey>>>({})
   const [notice, setNotice] = useState<MessageKey | null>(null)
-  const [token, setToken] = useState<{ token: string; paymentId: PaymentId } | null>(null)
+  const [token, setToken] = useState<CardToken | null>(null)
   const [tokenizing, setTokenizing] = useState(false)
   // With Stripe on, the card lives in Stripe.js's Card Element; the summary shows what Stripe tells of it.
   const provider = usePaymentProvider(language)
@@ -127,16 +130,15 @@ export function CheckoutWizard({
   const preview = useFetcher<CheckoutActionData>({ key: 'checkout-preview' })
   const order = useFetcher<CheckoutActionData>({ key: 'checkout-order' })
 
+  const methods = methodsFor(zones, shipping.address.country)
+  const method = methods.find((m) => methodKey(m) === shipping.method) ?? methods[0]
   // Guests: the shipping contact name is built from the typed names until edited (behaviour notes).
   const shippingValues: ShippingValues = {
-    ...shipping,
     address: nameEdited
       ? shipping.address
       : { ...shipping.address, contactName: `${billing.firstName} ${billing.lastName}`.trim() },
+    method: method ? methodKey(method) : '',
   }
-  const methods = methodsFor(zones, shippingValues.address.country)
-  const method = methods.find((m) => `${m.zoneId}|${m.id}` === shipping.method) ?? methods[0]
-  shippingValues.method = method ? `${method.zoneId}|${method.id}` : ''
   const shippingAmount = method ? methodCost(method, cart.subTotalPrice.amount) : 0
 
   const errorsOf = (step: Step): FieldErrors => {
@@ -204,17 +206,9 @@ export function CheckoutWizard({
       return
     }
     if (step === 3) {
-      setTokenizing(true)
-      const result = await tokenize()
-      setTokenizing(false)
-      if ('errors' in result) {
-        setExtraErrors(result.errors)
-        setMessages((m) => ({ ...m, 3: result.message ?? 'PLEASE_CORRECT_ERRORS' }))
-        focusFirstInvalid(3)
-        return
-      }
-      setToken({ token: result.token, paymentId: result.paymentId })
-      setCardSummary(result.card ?? null)
+      const made = await tokenize()
+      if (!made) return focusFirstInvalid(3)
+      setToken(made)
     }
     setMessages((m) => ({ ...m, [step]: undefined }))
     moved.current = true
@@ -222,12 +216,26 @@ export function CheckoutWizard({
   }
 
   /** The card as a token of the active provider; Stripe's element exists only while the payment step is open. */
-  function tokenize(): Promise<TokenResult> {
+  function providerToken(): Promise<TokenResult> {
     if (provider.id === 'test-card') return tokenizeCard(card)
     if (provider.id === 'stripe' && cardElement.current)
       return tokenizeStripeCard(provider.stripe, cardElement.current)
     const message = provider.id === 'stripe' ? 'CARD_ENTER_AGAIN' : 'CARD_FORM_UNAVAILABLE'
     return Promise.resolve({ errors: {}, message })
+  }
+
+  /** Tokenizes the card; a refusal shows on the payment step (its fields and message) and gives null. */
+  async function tokenize(): Promise<CardToken | null> {
+    setTokenizing(true)
+    const result = await providerToken()
+    setTokenizing(false)
+    if ('errors' in result) {
+      setExtraErrors(result.errors)
+      setMessages((m) => ({ ...m, 3: result.message ?? 'PLEASE_CORRECT_ERRORS' }))
+      return null
+    }
+    setCardSummary(result.card ?? null)
+    return { token: result.token, paymentId: result.paymentId }
   }
 
   function edit(step: 1 | 2 | 3) {
@@ -240,19 +248,10 @@ export function CheckoutWizard({
     if (submitLock.current) return
     submitLock.current = true
     const calc = preview.data && 'preview' in preview.data ? preview.data.preview : null
-    let cardToken = token
+    const cardToken = token ?? (await tokenize())
     if (!cardToken) {
-      setTokenizing(true)
-      const result = await tokenize()
-      setTokenizing(false)
-      if ('errors' in result) {
-        submitLock.current = false
-        setExtraErrors(result.errors)
-        setMessages((m) => ({ ...m, 3: result.message ?? 'PLEASE_CORRECT_ERRORS' }))
-        edit(3)
-        return
-      }
-      cardToken = { token: result.token, paymentId: result.paymentId }
+      submitLock.current = false
+      return edit(3)
     }
     setToken(null) // a token is charged at most once
     order.submit(
@@ -284,7 +283,16 @@ export function CheckoutWizard({
   }, [orderFailure])
 
   const submitting = tokenizing || order.state !== 'idle'
-  const err = (key: string) => (errors[key] ? t(errors[key]) : undefined)
+  // A step's PLEASE_CORRECT_ERRORS stays while the step still has errors.
+  const correctionMessage = (step: 1 | 2) => {
+    const message = messages[step]
+    return message && Object.keys(errorsOf(step)).length ? t(message) : undefined
+  }
+  const shownCard = cardSummary ?? {
+    last4: card.number.replace(/\D/g, '').slice(-4),
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+  }
   const continueButton = (step: 1 | 2 | 3) => (
     <button
       type="button"
@@ -312,89 +320,24 @@ export function CheckoutWizard({
           </p>
         }
       >
-        <div className="form-grid">
-          <TextField
-            name="firstName"
-            label={t('FIRST_NAME')}
-            autoComplete="given-name"
-            error={err('firstName')}
-            value={billing.firstName}
-            onChange={(v) => setBilling({ ...billing, firstName: v })}
-          />
-          <TextField
-            name="lastName"
-            label={t('LAST_NAME')}
-            autoComplete="family-name"
-            error={err('lastName')}
-            value={billing.lastName}
-            onChange={(v) => setBilling({ ...billing, lastName: v })}
-          />
-          <TextField
-            name="email"
-            type="email"
-            label={t('EMAIL')}
-            autoComplete="email"
-            error={err('email')}
-            value={billing.email}
-            onChange={(v) => setBilling({ ...billing, email: v })}
-            wide
-          />
-          {guest ? (
-            <TextField
-              name="emailConfirm"
-              type="email"
-              label={t('EMAIL_CONFIRM')}
-              autoComplete="email"
-              error={err('emailConfirm')}
-              value={billing.emailConfirm}
-              onChange={(v) => setBilling({ ...billing, emailConfirm: v })}
-              wide
-            />
-          ) : null}
-        </div>
-        <label className="checkout-checkbox">
-          <input
-            type="checkbox"
-            checked={billing.sameAsShipping}
-            onChange={(e) =>
-              // Unticking clears billing but keeps the country (behaviour notes).
-              setBilling({
-                ...billing,
-                sameAsShipping: e.target.checked,
-                address: emptyAddress(billing.address.country),
-              })
-            }
-          />{' '}
-          {t('SAME_AS_SHIPPING')}
-        </label>
-        {billing.sameAsShipping ? null : (
-          <fieldset className="address-block">
-            <legend>{t('BILLING_ADDRESS')}</legend>
-            <AddressBookPicker
-              addresses={addresses}
-              selected={picked.billing}
-              onPick={(a) => {
-                setPicked({ ...picked, billing: a.id })
-                setBilling({ ...billing, address: fromBook(a) })
-              }}
-            />
-            <AddressFields
-              section="billing"
-              value={billing.address}
-              onChange={(address) => {
-                setPicked({ ...picked, billing: undefined })
-                setBilling({ ...billing, address })
-              }}
-              countries={names.billing}
-              errors={errors}
-            />
-          </fieldset>
-        )}
-        <StepAlert
-          message={
-            messages[1] && attempted.has(1) && Object.keys(errorsOf(1)).length ? t(messages[1]) : undefined
-          }
+        <BillingFields
+          billing={billing}
+          guest={guest}
+          errors={errors}
+          onChange={setBilling}
+          addresses={addresses}
+          picked={picked.billing}
+          onPick={(a) => {
+            setPicked({ ...picked, billing: a.id })
+            setBilling({ ...billing, address: fromBook(a) })
+          }}
+          onAddressChange={(address) => {
+            setPicked({ ...picked, billing: undefined })
+            setBilling({ ...billing, address })
+          }}
+          countries={names.billing}
         />
+        <StepAlert message={correctionMessage(1)} />
         {continueButton(1)}
       </StepSection>
     ),
@@ -443,28 +386,19 @@ export function CheckoutWizard({
         {methods.length === 0 ? (
           <p className="field__error">{t('NO_SHIPPING_METHODS')}</p>
         ) : (
-          <div className="field">
-            <label className="field__label" htmlFor="shippingMethod">
-              {t('SHIPPING_METHOD')}
-            </label>
-            <select
-              id="shippingMethod"
-              value={shippingValues.method}
-              onChange={(e) => setShipping({ ...shipping, method: e.target.value })}
-            >
-              {methods.map((m) => (
-                <option key={`${m.zoneId}|${m.id}`} value={`${m.zoneId}|${m.id}`}>
-                  {m.name} – {formatMoney(methodCost(m, cart.subTotalPrice.amount), cart.currency, language)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label={t('SHIPPING_METHOD')}
+            value={shippingValues.method}
+            onChange={(value) => setShipping({ ...shipping, method: value })}
+          >
+            {methods.map((m) => (
+              <option key={methodKey(m)} value={methodKey(m)}>
+                {m.name} – {formatMoney(methodCost(m, cart.subTotalPrice.amount), cart.currency, language)}
+              </option>
+            ))}
+          </SelectField>
         )}
-        <StepAlert
-          message={
-            messages[2] && attempted.has(2) && Object.keys(errorsOf(2)).length ? t(messages[2]) : undefined
-          }
-        />
+        <StepAlert message={correctionMessage(2)} />
         {continueButton(2)}
       </StepSection>
     ),
@@ -478,16 +412,7 @@ export function CheckoutWizard({
         onEdit={() => edit(3)}
         summary={
           <p>
-            {t(
-              'CARD_ENDING',
-              cardSummary
-                ? { last4: cardSummary.last4, month: cardSummary.expMonth, year: cardSummary.expYear }
-                : {
-                    last4: card.number.replace(/\D/g, '').slice(-4),
-                    month: card.expMonth,
-                    year: card.expYear,
-                  },
-            )}
+            {t('CARD_ENDING', { last4: shownCard.last4, month: shownCard.expMonth, year: shownCard.expYear })}
           </p>
         }
       >

@@ -23,3 +23,6 @@ export function methodCost(method: ShippingMethod, orderValue: number): number {
   }
   return cost
 }
+
+/** The wizard's value for a method, `zoneId|methodId` (the order request splits it again). */
+export const methodKey = (method: ShippingMethod) => `${method.zoneId}|${method.id}`

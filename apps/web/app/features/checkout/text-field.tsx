@@ -7,18 +7,26 @@ export function TextField({
   error,
   type = 'text',
   autoComplete,
+  inputMode,
+  maxLength,
   optional,
   wide,
+  short,
   value,
   onChange,
 }: {
-  name: string
+  /** Left out for what is never posted to the shop (the card inputs). */
+  name?: string
   label: string
   error?: string
   type?: string
   autoComplete?: string
+  inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode']
+  maxLength?: number
   optional?: boolean
   wide?: boolean
+  /** A narrow input (a CVC). */
+  short?: boolean
   value?: string
   onChange?: (value: string) => void
 }) {
@@ -32,8 +40,10 @@ export function TextField({
         id={id}
         name={name}
         type={type}
-        className="input"
+        className={short ? 'input input--short' : 'input'}
         autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
         required={!optional}
         aria-invalid={Boolean(error)}
         aria-describedby={error ? `${id}-error` : undefined}

@@ -1,5 +1,6 @@
-import { CONSENT_REFERENCE_HEADER, type ConsentReference } from '@shop/contracts/consent'
+import { CONSENT_REFERENCE_HEADER } from '@shop/contracts/consent'
 import type { TrackingEvent } from '@shop/contracts/tracking'
+import { createApiClient } from '../../lib/api.ts'
 import { type ConsentDecision, consentCookie, decisionFrom } from './consent-cookie.ts'
 import { acknowledge, clearQueue, enqueue, nextBatch } from './tracking-queue.ts'
 
@@ -27,14 +28,10 @@ function remember(value: string | null): void {
   changed()
 }
 
+/** Creates a consent reference (the same API call as the banner's no-script form) and remembers it. */
 export async function acceptTracking(): Promise<void> {
-  const res = await fetch('/api/consent/consentReferences', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ purposes: ['tracking'] }),
-  })
-  if (!res.ok) throw new Error(`consent reference: HTTP ${res.status}`)
-  const reference = (await res.json()) as ConsentReference
+  const api = createApiClient({ fetch: window.fetch.bind(window), baseUrl: '' })
+  const reference = await api.createConsentReference()
   remember(reference.id)
 }
 
