@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { openDatabase } from '../apps/server/src/platform/db/database.ts'
+import { type Buyer, pickProduct, shopper } from '../e2e/support/orders.ts'
 import { startShop } from '../e2e/support/shop.ts'
 import { benchEngines, type LoadResult, printTable } from './load.ts'
 
@@ -15,22 +15,13 @@ export async function run(): Promise<void> {
   const rows: Array<LoadResult & { engine: string }> = []
   for (const engine of await benchEngines()) {
     const shop = await startShop(engine, { WEB_BUILD_DIR: '/nonexistent' })
-    const handle = openDatabase(shop.databaseUrl, { poolSize: 2 })
+    const { productId, db, close } = await pickProduct(shop.databaseUrl)
     try {
-      const product = await handle.db
-        .selectFrom('products')
-        .innerJoin('prices', 'prices.product_id', 'products.id')
-        .select('products.id')
-        .where('products.has_variants', '=', 0)
-        .where('products.published', '=', 1)
-        .where('prices.currency', '=', 'USD')
-        .orderBy('products.id')
-        .executeTakeFirstOrThrow()
-      await handle.db.updateTable('products').set({ stock: 1_000_000 }).where('id', '=', product.id).execute()
-      const requests = await prepare(shop.url, product.id)
+      await db.updateTable('products').set({ stock: 1_000_000 }).where('id', '=', productId).execute()
+      const requests = await prepare(shop.url, productId)
       rows.push({ engine, ...(await measure(shop.url, requests)) })
     } finally {
-      await handle.close()
+      await close()
       await shop.stop()
     }
   }
@@ -38,50 +29,14 @@ export async function run(): Promise<void> {
 }
 
 async function prepare(url: string, productId: string) {
-  const token = (await (await fetch(`${url}/api/auth/anonymous/login`)).json()).access_token as string
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-  const post = (path: string, body: object) =>
-    fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
-  const zones = await (await fetch(`${url}/api/shipping/us/zones?expand=methods`)).json()
-  const method = zones[0].methods[0]
-  const address = (type: string) => ({
-    type,
-    contactName: 'Ada Lovelace',
-    street: '1 Main Street',
-    city: 'Springfield',
-    zipCode: '10001',
-    country: 'US',
-  })
-  let totalPrice = 0
-  const one = async () => {
-    const { cartId } = await (await post('/api/cart/carts', { siteCode: 'us' })).json()
-    await post(`/api/cart/carts/${cartId}/items`, { productId, quantity: 2 })
-    const card = await post('/api/payments/test-card/tokens', {
-      number: '4242424242424242',
-      exp_month: 12,
-      exp_year: new Date().getFullYear() + 2,
-      cvc: '123',
-    })
-    return {
-      cartId,
-      payment: { paymentId: 'test-card', customAttributes: { token: (await card.json()).id } },
-      currency: 'USD',
-      shipping: { methodId: method.id, zoneId: method.zoneId },
-      totalPrice,
-      addresses: [address('SHIPPING'), address('BILLING')],
-      customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
-    }
-  }
-  // the total every cart will have: the shop names it in its 409 total_changed answer
-  const probe = await (await post('/api/checkout/checkouts/order', await one())).json()
-  totalPrice = Number(probe.details[0].message)
-  const bodies: object[] = []
+  const { headers, buyer } = await shopper(url, productId, 2)
+  const buyers: Buyer[] = []
   for (let i = 0; i < ORDERS; i += CONNECTIONS) {
-    bodies.push(...(await Promise.all(Array.from({ length: Math.min(CONNECTIONS, ORDERS - i) }, one))))
+    buyers.push(...(await Promise.all(Array.from({ length: Math.min(CONNECTIONS, ORDERS - i) }, buyer))))
   }
-  return bodies.map((body) => ({
+  return buyers.map((b) => ({
     headers: { ...headers, 'idempotency-key': randomUUID() },
-    body: JSON.stringify(body),
+    body: JSON.stringify(b.body),
   }))
 }
 

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join, resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { OAuth2Server } from 'oauth2-mock-server'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import type { Page } from 'playwright-core'
+import { browserEngines, launchBrowser, openPage, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { startSmtp, uniqueEmail } from './support/smtp.ts'
 
@@ -118,15 +116,7 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
   return dialog
 }
 
-const engines = [
-  { engine: 'sqlite' as const, skip: browserSkip },
-  {
-    engine: 'postgres' as const,
-    skip: browserSkip || (process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set'),
-  },
-]
-
-for (const { engine, skip } of engines) {
+for (const { engine, skip } of browserEngines) {
   describe(`identity and account journeys on ${engine}`, { skip }, () => {
     let shop: RunningShop
     let smtp: Awaited<ReturnType<typeof startSmtp>>
@@ -134,12 +124,7 @@ for (const { engine, skip } of engines) {
     let googleEmail = 'grace@example.com'
     let facebookEmail = 'faye@example.com'
     let facebook: Awaited<ReturnType<typeof startFacebook>>
-    // A private copy of the web build, so that a rebuild in the shared checkout cannot disturb the run.
-    const buildDir = mkdtempSync(join(import.meta.dirname, '.account-build-'))
     before(async () => {
-      cpSync(process.env.WEB_BUILD_DIR ?? resolve(import.meta.dirname, '../apps/web/build'), buildDir, {
-        recursive: true,
-      })
       facebook = await startFacebook(() => facebookEmail)
       smtp = await startSmtp()
       issuer = await startIssuer(() => googleEmail)
@@ -147,7 +132,6 @@ for (const { engine, skip } of engines) {
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         GOOGLE_ISSUER: issuer.url,
         GOOGLE_CLIENT_ID: GOOGLE_CLIENT,
-        WEB_BUILD_DIR: buildDir,
         ...facebook.env,
       })
     })
@@ -156,17 +140,10 @@ for (const { engine, skip } of engines) {
       await smtp?.close()
       await issuer?.stop()
       await facebook?.close()
-      rmSync(buildDir, { recursive: true, force: true })
     })
 
     async function newPage(viewport: { width: number; height: number } = viewports.desktop) {
-      // launchBrowser closes its browser after the current test.
-      const browser: Browser = await launchBrowser()
-      const context: BrowserContext = await browser.newContext({ viewport })
-      const page = await context.newPage()
-      const errors: string[] = []
-      page.on('pageerror', (error) => errors.push(error.message))
-      return { context, page, errors }
+      return openPage({ viewport })
     }
 
     for (const [name, viewport] of Object.entries(viewports)) {

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { after, before, describe, test } from 'node:test'
 import pg from 'pg'
 import type { BrowserContext, Page } from 'playwright-core'
-import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { browserEngines, openPage, viewports } from './support/browser.ts'
 import { type Engine, type RunningShop, startShop } from './support/shop.ts'
 
 /**
@@ -13,13 +11,6 @@ import { type Engine, type RunningShop, startShop } from './support/shop.ts'
  * an expired or revoked token replaced with one anonymous login and the request retried, a second retry of the
  * same URL within 10 s refused to the errors state 401, and a protected screen opening sign-in on 401.
  */
-const engines = [
-  { engine: 'sqlite' as const, skip: browserSkip },
-  {
-    engine: 'postgres' as const,
-    skip: browserSkip || (process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set'),
-  },
-]
 
 const PASSWORD = 'correct-horse-1'
 const JAR = 'p-glass-jar'
@@ -81,30 +72,17 @@ async function signInInDialog(page: Page, email: string) {
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click()
 }
 
-for (const { engine, skip } of engines) {
+for (const { engine, skip } of browserEngines) {
   describe(`token and checkout entry journeys on ${engine}`, { skip }, () => {
     let shop: RunningShop
-    // A private copy of the web build, so that a rebuild in the shared checkout cannot disturb the run.
-    const buildDir = mkdtempSync(join(import.meta.dirname, '.auth-build-'))
     before(async () => {
-      cpSync(process.env.WEB_BUILD_DIR ?? resolve(import.meta.dirname, '../apps/web/build'), buildDir, {
-        recursive: true,
-      })
-      shop = await startShop(engine, { WEB_BUILD_DIR: buildDir })
+      shop = await startShop(engine)
     })
     after(async () => {
       await shop?.stop()
-      rmSync(buildDir, { recursive: true, force: true })
     })
 
-    async function fresh() {
-      const browser = await launchBrowser()
-      const context = await browser.newContext({ viewport: viewports.desktop })
-      const page = await context.newPage()
-      const errors: string[] = []
-      page.on('pageerror', (error) => errors.push(error.message))
-      return { context, page, errors }
-    }
+    const fresh = () => openPage({ viewport: viewports.desktop })
 
     async function addJar(page: Page) {
       await ready(page, `${shop.url}/p/x~${JAR}`)

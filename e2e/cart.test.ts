@@ -1,22 +1,13 @@
 import assert from 'node:assert/strict'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { browserEngines, openPage, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 
 /**
  * The cart as a shopper uses it (issue 4): the panel after an add, quantities, error marks, notes, coupons,
  * tax estimate and shipping, fees, and the cart's lifecycle (reload, another process, site change).
  */
-const engines = [
-  { engine: 'sqlite' as const, skip: browserSkip },
-  {
-    engine: 'postgres' as const,
-    skip: browserSkip || (process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set'),
-  },
-]
 
 const JAR = { id: 'p-glass-jar', name: 'Glass Storage Jar 1 l' } // 12.00 USD, 120 in stock
 const POWER_BANK = { id: 'p-power-bank' } // battery recycling fee 0.50 per unit
@@ -54,33 +45,18 @@ async function token(context: BrowserContext) {
   return (await context.cookies()).find((c) => c.name === 'shop_token')?.value ?? ''
 }
 
-for (const { engine, skip } of engines) {
+for (const { engine, skip } of browserEngines) {
   describe(`cart journeys on ${engine}`, { skip }, () => {
     let shop: RunningShop
-    // A private copy of the web build: a rebuild in the shared checkout during the run must not pull the
-    // client assets from under the running shop. Inside the repository, so that its imports resolve.
-    const buildDir = mkdtempSync(join(import.meta.dirname, '.cart-build-'))
-    const env = { WEB_BUILD_DIR: buildDir }
     before(async () => {
-      cpSync(process.env.WEB_BUILD_DIR ?? resolve(import.meta.dirname, '../apps/web/build'), buildDir, {
-        recursive: true,
-      })
-      shop = await startShop(engine, env)
+      shop = await startShop(engine)
     })
     after(async () => {
       await shop?.stop()
-      rmSync(buildDir, { recursive: true, force: true })
     })
 
     for (const [viewportName, viewport] of Object.entries(viewports)) {
-      const fresh = async () => {
-        const browser = await launchBrowser()
-        const context = await browser.newContext({ viewport })
-        const page = await context.newPage()
-        const errors: string[] = []
-        page.on('pageerror', (error) => errors.push(error.message))
-        return { context, page, errors }
-      }
+      const fresh = () => openPage({ viewport })
 
       test(`${viewportName}: the panel after an add, auto-close, quantities, error marks, remove`, async () => {
         const { context, page, errors } = await fresh()
@@ -262,7 +238,7 @@ for (const { engine, skip } of engines) {
         await dialog.getByText('Estimated for 10001, US').waitFor()
 
         // another process on the same database (a restart, or a second instance) serves the same cart
-        const second = await startShop(engine, env, { databaseUrl: shop.databaseUrl })
+        const second = await startShop(engine, {}, { databaseUrl: shop.databaseUrl })
         try {
           await page.goto(`${second.url}/`)
           await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })

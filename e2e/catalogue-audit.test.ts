@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { browserEngines, browserSkip, launchBrowser, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { execSql } from './support/sql.ts'
 
@@ -69,14 +69,6 @@ const texts = {
   },
 } as const
 
-const engines = [
-  { engine: 'sqlite' as const, skip: browserSkip },
-  {
-    engine: 'postgres' as const,
-    skip: browserSkip || (process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set'),
-  },
-]
-
 /** One browser for the whole file (its contexts keep the journeys apart); closed after the file. */
 const browser = (browserSkip ? undefined : await launchBrowser()) as Browser
 
@@ -89,7 +81,7 @@ async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
   assert.fail(`Tab never reached ${target}`)
 }
 
-for (const { engine, skip } of engines) {
+for (const { engine, skip } of browserEngines) {
   describe(`catalogue audit journeys on ${engine}`, { skip }, () => {
     let shop: RunningShop
     before(async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { browserEngines, browserSkip, launchBrowser, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 
 /** Catalogue journeys of issue 3, at desktop and phone size, in English and German, on SQLite and PostgreSQL. */
@@ -22,15 +22,7 @@ const texts = {
   },
 } as const
 
-const engines = [
-  { engine: 'sqlite' as const, skip: browserSkip },
-  {
-    engine: 'postgres' as const,
-    skip: browserSkip || (process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set'),
-  },
-]
-
-for (const { engine, skip } of engines) {
+for (const { engine, skip } of browserEngines) {
   describe(`catalogue journeys on ${engine}`, { skip }, () => {
     let shop: RunningShop
     before(async () => {

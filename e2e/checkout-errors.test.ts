@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
 import type { Page } from 'playwright-core'
 import { type Db, openDatabase } from '../apps/server/src/platform/db/database.ts'
 import { type Translate, translator } from '../apps/web/app/i18n/index.ts'
-import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { browserEngines, openPage, viewports } from './support/browser.ts'
 import {
   addJar,
   addressSteps,
@@ -29,13 +28,6 @@ import { type Engine, type RunningShop, startShop } from './support/shop.ts'
  * failure is real: a database trigger makes the shop's own write fail (as a broken database would), the
  * stock runs out between preview and order, the server refuses an address; nothing is faked in the browser.
  */
-const engines = [
-  { engine: 'sqlite' as const, skip: browserSkip },
-  {
-    engine: 'postgres' as const,
-    skip: browserSkip || (process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set'),
-  },
-]
 const root = resolve(import.meta.dirname, '..')
 const PASSWORD = 'correct-horse-1'
 let emails = 0
@@ -121,16 +113,13 @@ async function orderByApi(shop: RunningShop, auth: { authorization: string }, em
   return ((await placed.json()) as { orderId: string }).orderId
 }
 
-for (const { engine, skip } of engines) {
+for (const { engine, skip } of browserEngines) {
   describe(`checkout error journeys on ${engine}`, { skip }, () => {
     let shop: RunningShop
     let db: Db
     let closeDb: () => Promise<void>
-    // A private copy of the web build (see checkout.test.ts): a rebuild elsewhere must not change it under the run.
-    const buildDir = mkdtempSync(join(import.meta.dirname, '.checkout-errors-build-'))
     before(async () => {
-      cpSync(process.env.WEB_BUILD_DIR ?? resolve(root, 'apps/web/build'), buildDir, { recursive: true })
-      shop = await startShop(engine, { WEB_BUILD_DIR: buildDir, PASSWORD_HASH_COST: '12' })
+      shop = await startShop(engine, { PASSWORD_HASH_COST: '12' })
       const handle = openDatabase(shop.databaseUrl, { poolSize: 2 })
       db = handle.db
       closeDb = () => handle.close()
@@ -138,23 +127,18 @@ for (const { engine, skip } of engines) {
     after(async () => {
       await closeDb?.()
       await shop?.stop()
-      rmSync(buildDir, { recursive: true, force: true })
     })
     const orderCount = async () => (await db.selectFrom('orders').select('id').execute()).length
 
     for (const [viewportName, viewport] of Object.entries(viewports)) {
       const phone = viewportName === 'phone'
       const fresh = async (language: 'en' | 'de' = 'en') => {
-        const browser = await launchBrowser()
-        const context = await browser.newContext({ viewport })
-        await context.addCookies([
+        const opened = await openPage({ viewport })
+        await opened.context.addCookies([
           { name: 'shop_consent', value: 'declined', url: shop.url },
           { name: 'language', value: language, url: shop.url },
         ])
-        const page = await context.newPage()
-        const errors: string[] = []
-        page.on('pageerror', (error) => errors.push(error.message))
-        return { context, page, errors, t: translator(language) }
+        return { ...opened, t: translator(language) }
       }
       const toReview = async (page: Page, t: Translate) => {
         await addJar(page, shop, 1, t)

@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict'
-import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { createServer } from 'node:net'
-import { join, resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { openDatabase } from '../apps/server/src/platform/db/database.ts'
-import { type RunningShop, startShop } from './support/shop.ts'
+import { pickProduct, shopper } from './support/orders.ts'
+import { engines, type RunningShop, startShop } from './support/shop.ts'
 
 /**
  * The checkout under load on the real shop (docs/decisions/0008): (1) 50 parallel checkouts for the last 5
@@ -13,85 +10,8 @@ import { type RunningShop, startShop } from './support/shop.ts'
  * times over; (2) `kill -9` of a server in the middle of a checkout load, then a restart on the same database:
  * every order answered 201 exists and stock plus ordered units is the starting stock.
  */
-const engines = [
-  {
-    engine: 'postgres' as const,
-    skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set',
-  },
-  { engine: 'sqlite' as const, skip: false },
-]
 // API only (no storefront build needed), no sweeps during the test unless asked for
 const env = { WEB_BUILD_DIR: '/nonexistent', CHECKOUT_SWEEP_SECONDS: '3600' }
-
-interface Buyer {
-  cartId: string
-  body: object
-}
-
-/** A shopper's session on the shop: carts of one unit of `productId` and order requests for them. */
-async function shopper(url: string, productId: string) {
-  const token = (await (await fetch(`${url}/api/auth/anonymous/login`)).json()).access_token as string
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
-  const post = async (base: string, path: string, body: object) =>
-    fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
-  const zones = await (await fetch(`${url}/api/shipping/us/zones?expand=methods`)).json()
-  const method = zones[0].methods[0]
-  let totalPrice = 0
-  async function buyer(): Promise<Buyer> {
-    const { cartId } = await (await post(url, '/api/cart/carts', { siteCode: 'us' })).json()
-    const added = await post(url, `/api/cart/carts/${cartId}/items`, { productId, quantity: 1 })
-    assert.equal(added.status, 201, await added.clone().text())
-    const card = await post(url, '/api/payments/test-card/tokens', {
-      number: '4242424242424242',
-      exp_month: 12,
-      exp_year: new Date().getFullYear() + 2,
-      cvc: '123',
-    })
-    assert.equal(card.status, 201, await card.clone().text())
-    const address = (type: string) => ({
-      type,
-      contactName: 'Ada Lovelace',
-      street: '1 Main Street',
-      city: 'Springfield',
-      zipCode: '10001',
-      country: 'US',
-    })
-    const body = {
-      cartId,
-      payment: { paymentId: 'test-card', customAttributes: { token: (await card.json()).id } },
-      currency: 'USD',
-      shipping: { methodId: method.id, zoneId: method.zoneId },
-      totalPrice,
-      addresses: [address('SHIPPING'), address('BILLING')],
-      customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
-    }
-    if (!totalPrice) {
-      // every cart is the same: the shop names the total it expects once (409 total_changed)
-      const probe = await post(url, '/api/checkout/checkouts/order', body)
-      assert.equal(probe.status, 409)
-      totalPrice = Number((await probe.json()).details[0].message)
-      body.totalPrice = totalPrice
-    }
-    return { cartId, body }
-  }
-  const order = (base: string, b: Buyer) => post(base, '/api/checkout/checkouts/order', b.body)
-  return { buyer, order }
-}
-
-/** A product of the demo catalogue without variants, priced in USD; its stock is set by the tests. */
-async function pickProduct(databaseUrl: string) {
-  const handle = openDatabase(databaseUrl, { poolSize: 2 })
-  const row = await handle.db
-    .selectFrom('products')
-    .innerJoin('prices', 'prices.product_id', 'products.id')
-    .select('products.id')
-    .where('products.has_variants', '=', 0)
-    .where('products.published', '=', 1)
-    .where('prices.currency', '=', 'USD')
-    .orderBy('products.id')
-    .executeTakeFirstOrThrow()
-  return { productId: row.id, db: handle.db, close: () => handle.close() }
-}
 
 for (const { engine, skip } of engines) {
   describe(`checkout reliability on ${engine}`, { skip }, () => {
@@ -164,7 +84,8 @@ for (const { engine, skip } of engines) {
       const unitsBefore = await orderedUnits()
       const stockBefore = start
 
-      const victim = await spawnShop(first.databaseUrl)
+      const victim = await startShop(engine, env, { databaseUrl: first.databaseUrl })
+      after(() => victim.stop())
       const answered: string[] = []
       let killed = false
       const queue = [...buyers]
@@ -210,53 +131,6 @@ for (const { engine, skip } of engines) {
       const sold = (await orderedUnits()) - unitsBefore
       assert.ok(sold >= answered.length)
       assert.equal(product.stock + sold, stockBefore, 'stock plus ordered units is the starting stock')
-    })
-  })
-}
-
-const root = resolve(import.meta.dirname, '..')
-
-/** One more shop process on an existing database, as a child this test may kill -9. */
-async function spawnShop(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort()
-  const child = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', join(root, 'apps/server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'fatal',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  )
-  after(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  })
-  const url = `http://127.0.0.1:${port}`
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`)
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150))
-  }
-  throw new Error('the shop did not start')
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolvePromise(address.port) : reject()))
     })
   })
 }

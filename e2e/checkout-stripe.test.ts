@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { sql } from 'kysely'
 import type { Page } from 'playwright-core'
@@ -9,7 +7,8 @@ import {
   type StripeStandIn,
   startStripeStandIn,
 } from '../apps/server/src/platform/testing/stripe-stand-in.ts'
-import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { addJar, addressSteps, cont, orderIdFromUrl, placeOrder, ready, step } from './support/checkout.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 
 /**
@@ -18,15 +17,7 @@ import { type RunningShop, startShop } from './support/shop.ts'
  * stand-in's origin), the PaymentMethod id becomes the order's token and the shop charges it with a
  * PaymentIntent. The card number never reaches the shop's page inputs, requests or database.
  */
-const engines = [
-  { engine: 'sqlite' as const, skip: browserSkip },
-  {
-    engine: 'postgres' as const,
-    skip: browserSkip || (process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set'),
-  },
-]
 
-const JAR = { id: 'p-glass-jar' } // 12.00 USD
 const CARDS = {
   ok: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',
@@ -35,41 +26,6 @@ const CARDS = {
 }
 const CARD_FRAME = 'iframe[title="Secure card payment input frame"]'
 const expiry = `12 / ${String((new Date().getFullYear() + 1) % 100).padStart(2, '0')}`
-
-const step = (page: Page, n: number) => page.locator(`#step${n}`)
-const cont = (page: Page, n: number) => step(page, n).getByRole('button', { name: 'Continue' })
-const placeOrder = (page: Page) => step(page, 4).getByRole('button', { name: 'Place order' })
-
-async function ready(page: Page, url: string) {
-  await page.goto(url)
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-}
-
-async function addJar(page: Page, shop: RunningShop) {
-  await ready(page, `${shop.url}/p/x~${JAR.id}`)
-  await page.getByRole('button', { name: 'Add to cart' }).click()
-  await page.getByRole('status').filter({ hasText: '1 added to your cart' }).waitFor()
-}
-
-async function fillBilling(page: Page) {
-  const s = step(page, 1)
-  await s.getByLabel('First name').fill('Ada')
-  await s.getByLabel('Last name').fill('Lovelace')
-  await s.getByLabel('E-mail', { exact: true }).fill('ada@example.com')
-  await s.getByLabel('Confirm e-mail').fill('ada@example.com')
-  await cont(page, 1).click()
-}
-
-async function fillShipping(page: Page) {
-  const s = step(page, 2)
-  await s.getByLabel('Country').selectOption('US')
-  await s.getByLabel('Full name').fill('Ada Lovelace')
-  await s.getByLabel('Street and number').fill('1 Analytical Way')
-  await s.getByLabel('City').fill('Springfield')
-  await s.getByLabel('State', { exact: true }).selectOption('IL')
-  await s.getByLabel('ZIP code').fill('62701')
-  await cont(page, 2).click()
-}
 
 /** The card goes into the stand-in's Card Element iframe; the shop's page has no card inputs of its own. */
 async function fillCard(page: Page, number: string, exp = expiry, cvc = '123') {
@@ -82,21 +38,6 @@ async function fillCard(page: Page, number: string, exp = expiry, cvc = '123') {
   await cont(page, 3).click()
 }
 
-async function toPayment(page: Page, phone: boolean) {
-  if (phone) {
-    await fillShipping(page)
-    await fillBilling(page)
-  } else {
-    await fillBilling(page)
-    await fillShipping(page)
-  }
-}
-
-async function orderIdFromUrl(page: Page) {
-  await page.waitForURL(/\/confirmation\/order\//, { timeout: 20_000 })
-  return decodeURIComponent(new URL(page.url()).pathname.split('/').filter(Boolean)[2] ?? '')
-}
-
 /** Every row of every table, as text, to look for card data. */
 async function everything(db: Db): Promise<string> {
   const tables = await db.introspection.getTables()
@@ -107,7 +48,7 @@ async function everything(db: Db): Promise<string> {
   return JSON.stringify(rows)
 }
 
-for (const { engine, skip } of engines) {
+for (const { engine, skip } of browserEngines) {
   describe(`checkout with Stripe.js on ${engine}`, { skip }, () => {
     let shop: RunningShop
     let standIn: StripeStandIn
@@ -115,14 +56,9 @@ for (const { engine, skip } of engines) {
     let closeDb: () => Promise<void>
     /** Requests of the shop's pages to the shop itself, with their bodies, to look for card data. */
     const shopRequests: string[] = []
-    const buildDir = mkdtempSync(join(import.meta.dirname, '.checkout-stripe-build-'))
     before(async () => {
-      cpSync(process.env.WEB_BUILD_DIR ?? resolve(import.meta.dirname, '../apps/web/build'), buildDir, {
-        recursive: true,
-      })
       standIn = await startStripeStandIn()
       shop = await startShop(engine, {
-        WEB_BUILD_DIR: buildDir,
         STRIPE_SECRET_KEY: standIn.secretKey,
         STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
         STRIPE_API_BASE: standIn.url,
@@ -136,17 +72,12 @@ for (const { engine, skip } of engines) {
       await closeDb?.()
       await shop?.stop()
       await standIn?.close()
-      rmSync(buildDir, { recursive: true, force: true })
     })
 
     for (const [viewportName, viewport] of Object.entries(viewports)) {
       const phone = viewportName === 'phone'
       const fresh = async () => {
-        const browser = await launchBrowser()
-        const context = await browser.newContext({ viewport })
-        const page = await context.newPage()
-        const errors: string[] = []
-        page.on('pageerror', (error) => errors.push(error.message))
+        const { context, page, errors } = await openPage({ viewport })
         page.on('request', (request) => {
           if (request.url().startsWith(shop.url))
             shopRequests.push(`${request.url()} ${request.postData() ?? ''}`)
@@ -158,7 +89,7 @@ for (const { engine, skip } of engines) {
 
       test(`${viewportName}: the card is typed into Stripe's iframe and paid with a PaymentIntent of the order's amount`, async () => {
         const { context, page, errors } = await fresh()
-        await toPayment(page, phone)
+        await addressSteps(page, phone)
         const frame = step(page, 3).locator(CARD_FRAME)
         assert.equal(new URL((await frame.getAttribute('src')) ?? '').origin, standIn.url)
         // The Card Element checks completeness itself; its errors land on the §5 fields.
@@ -194,7 +125,7 @@ for (const { engine, skip } of engines) {
 
       test(`${viewportName}: declined, insufficient-funds and 3-D Secure cards show their messages on the card; then a good card pays`, async () => {
         const { context, page, errors } = await fresh()
-        await toPayment(page, phone)
+        await addressSteps(page, phone)
         await fillCard(page, CARDS.declined)
         await placeOrder(page).click()
         const s3 = step(page, 3)

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
-import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { browserEngines, openPage, viewports } from './support/browser.ts'
 import {
   addJar,
   addressSteps,
@@ -24,13 +22,6 @@ import { type RunningShop, startShop } from './support/shop.ts'
  * The four-step checkout wizard (issue 6) as shoppers use it, on desktop and phone: guest and signed-in
  * purchases, each test card outcome, step flags, validation messages, the edit-cart rule and double submit.
  */
-const engines = [
-  { engine: 'sqlite' as const, skip: browserSkip },
-  {
-    engine: 'postgres' as const,
-    skip: browserSkip || (process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set'),
-  },
-]
 
 const PASSWORD = 'correct-horse-1'
 
@@ -56,30 +47,20 @@ async function addAddress(shop: RunningShop, token: string, address: Record<stri
 let emails = 0
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${emails++}@example.com`
 
-for (const { engine, skip } of engines) {
+for (const { engine, skip } of browserEngines) {
   describe(`checkout wizard on ${engine}`, { skip }, () => {
     let shop: RunningShop
-    // A private copy of the web build (see cart.test.ts): a rebuild elsewhere must not break the running shop.
-    const buildDir = mkdtempSync(join(import.meta.dirname, '.checkout-build-'))
     before(async () => {
-      cpSync(process.env.WEB_BUILD_DIR ?? resolve(import.meta.dirname, '../apps/web/build'), buildDir, {
-        recursive: true,
-      })
-      shop = await startShop(engine, { WEB_BUILD_DIR: buildDir })
+      shop = await startShop(engine)
     })
     after(async () => {
       await shop?.stop()
-      rmSync(buildDir, { recursive: true, force: true })
     })
 
     for (const [viewportName, viewport] of Object.entries(viewports)) {
       const phone = viewportName === 'phone'
       const fresh = async (url?: string) => {
-        const browser = await launchBrowser()
-        const context = await browser.newContext({ viewport })
-        const page = await context.newPage()
-        const errors: string[] = []
-        page.on('pageerror', (error) => errors.push(error.message))
+        const { context, page, errors } = await openPage({ viewport })
         if (url) await ready(page, url)
         return { context, page, errors }
       }

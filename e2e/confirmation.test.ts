@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { browserEngines, openPage, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { startSmtp, uniqueEmail } from './support/smtp.ts'
 
@@ -128,43 +126,24 @@ async function placeGuestOrder(page: Page, email: string): Promise<Placed> {
   return orderCart(page, await guestCart(page), email)
 }
 
-const engines = [
-  { engine: 'sqlite' as const, skip: browserSkip },
-  {
-    engine: 'postgres' as const,
-    skip: browserSkip || (process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set'),
-  },
-]
-
-for (const { engine, skip } of engines) {
+for (const { engine, skip } of browserEngines) {
   describe(`order confirmation journeys on ${engine}`, { skip }, () => {
     let shop: RunningShop
     let smtp: Awaited<ReturnType<typeof startSmtp>>
-    // A private copy of the web build, so that a rebuild in the shared checkout cannot disturb the run.
-    const buildDir = mkdtempSync(join(import.meta.dirname, '.confirmation-build-'))
     before(async () => {
-      cpSync(process.env.WEB_BUILD_DIR ?? resolve(import.meta.dirname, '../apps/web/build'), buildDir, {
-        recursive: true,
-      })
       smtp = await startSmtp()
-      shop = await startShop(engine, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, WEB_BUILD_DIR: buildDir })
+      shop = await startShop(engine, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` })
     })
     after(async () => {
       await shop?.stop()
       await smtp?.close()
-      rmSync(buildDir, { recursive: true, force: true })
     })
 
     async function newPage(
       viewport: { width: number; height: number } = viewports.desktop,
       locale = 'en-US',
     ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-      const browser = await launchBrowser()
-      const context = await browser.newContext({ viewport, locale })
-      const page = await context.newPage()
-      const errors: string[] = []
-      page.on('pageerror', (error) => errors.push(error.message))
-      return { context, page, errors }
+      return openPage({ viewport, locale })
     }
 
     const money = (amount: number) => `$${amount.toFixed(2)}`

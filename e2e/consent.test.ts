@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { after, before, describe, test } from 'node:test'
 import pg from 'pg'
 import type { BrowserContext, Page, Request } from 'playwright-core'
-import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { browserEngines, launchBrowser, openPage, viewports } from './support/browser.ts'
 import { type Engine, type RunningShop, startShop } from './support/shop.ts'
 
 /**
@@ -13,13 +11,6 @@ import { type Engine, type RunningShop, startShop } from './support/shop.ts'
  * events sent with the consent-reference header, queued in the browser while offline and resent once, and
  * nothing at all without consent.
  */
-const engines = [
-  { engine: 'sqlite' as const, skip: browserSkip },
-  {
-    engine: 'postgres' as const,
-    skip: browserSkip || (process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set'),
-  },
-]
 
 const JAR = 'p-glass-jar'
 const QUEUE_KEY = 'shop_tracking_queue'
@@ -101,30 +92,20 @@ function watchCalls(page: Page) {
   return calls
 }
 
-for (const { engine, skip } of engines) {
+for (const { engine, skip } of browserEngines) {
   describe(`consent and tracking journeys on ${engine}`, { skip }, () => {
     let shop: RunningShop
-    // A private copy of the web build, so a rebuild in the shared checkout cannot change it under the run.
-    const buildDir = mkdtempSync(join(import.meta.dirname, '.consent-build-'))
     before(async () => {
-      cpSync(process.env.WEB_BUILD_DIR ?? resolve(import.meta.dirname, '../apps/web/build'), buildDir, {
-        recursive: true,
-      })
-      shop = await startShop(engine, { WEB_BUILD_DIR: buildDir })
+      shop = await startShop(engine)
     })
     after(async () => {
       await shop?.stop()
-      rmSync(buildDir, { recursive: true, force: true })
     })
 
     for (const [viewportName, viewport] of Object.entries(viewports)) {
       const fresh = async () => {
-        const browser = await launchBrowser()
-        const context = await browser.newContext({ viewport })
-        const page = await context.newPage()
-        const errors: string[] = []
-        page.on('pageerror', (error) => errors.push(error.message))
-        return { context, page, errors, calls: watchCalls(page) }
+        const opened = await openPage({ viewport })
+        return { ...opened, calls: watchCalls(opened.page) }
       }
 
       test(`${viewportName}: banner by keyboard → accept → page views and add to cart arrive with the header`, async () => {

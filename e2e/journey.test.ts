@@ -1,45 +1,26 @@
 import assert from 'node:assert/strict'
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { browserEngines, openPage, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 
 /**
  * The walking skeleton, as a shopper: home → category → product → add 2 → cart → guest checkout with the
  * test card → confirmation with order id and total; then the order is read back through the API.
  */
-const engines = [
-  { engine: 'sqlite' as const, skip: browserSkip },
-  {
-    engine: 'postgres' as const,
-    skip: browserSkip || (process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set'),
-  },
-]
 
-for (const { engine, skip } of engines) {
+for (const { engine, skip } of browserEngines) {
   describe(`guest purchase journey on ${engine}`, { skip }, () => {
     let shop: RunningShop
-    // A private copy of the web build (see cart.test.ts): a rebuild elsewhere must not break the running shop.
-    const buildDir = mkdtempSync(join(import.meta.dirname, '.journey-build-'))
     before(async () => {
-      cpSync(process.env.WEB_BUILD_DIR ?? resolve(import.meta.dirname, '../apps/web/build'), buildDir, {
-        recursive: true,
-      })
-      shop = await startShop(engine, { WEB_BUILD_DIR: buildDir })
+      shop = await startShop(engine)
     })
     after(async () => {
       await shop?.stop()
-      rmSync(buildDir, { recursive: true, force: true })
     })
 
     for (const [viewportName, viewport] of Object.entries(viewports)) {
       test(`${viewportName}: home → category → product → cart → checkout → confirmation`, async () => {
-        const browser = await launchBrowser()
-        const context = await browser.newContext({ viewport })
-        const page = await context.newPage()
-        const consoleErrors: string[] = []
-        page.on('pageerror', (error) => consoleErrors.push(error.message))
+        const { context, page, errors: consoleErrors } = await openPage({ viewport })
 
         await page.goto(shop.url)
         await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })

@@ -1,18 +1,11 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { type RunningShop, startShop } from './support/shop.ts'
+import { engines, type RunningShop, startShop } from './support/shop.ts'
 
 /**
  * Sign-in rate limits are shared by every process of the shop: two real server processes on one database,
  * attempts alternating between them, and the limit still holds (the counters live in the database).
  */
-const engines = [
-  {
-    engine: 'postgres' as const,
-    skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set',
-  },
-  { engine: 'sqlite' as const, skip: false },
-]
 const env = {
   SEED_DEMO: 'false',
   PASSWORD_HASH_COST: '12',

@@ -2,20 +2,12 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { SearchResult } from '@shop/contracts/search'
 import { generateCatalogue } from '../bench/generate-catalogue.ts'
-import { type RunningShop, startShop } from './support/shop.ts'
+import { engines, type RunningShop, startShop } from './support/shop.ts'
 
 /**
  * Beyond 1,000 matches the count is capped (`nbHitsExhaustive: false`): the result page says "1000+", and
  * the hits still come in pages that add up, name matches first. A catalogue of 3,000 generated products.
  */
-const engines = [
-  { engine: 'sqlite' as const, skip: false },
-  {
-    engine: 'postgres' as const,
-    skip: process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set',
-  },
-]
-
 for (const { engine, skip } of engines) {
   describe(`capped search on ${engine}`, { skip }, () => {
     let shop: RunningShop

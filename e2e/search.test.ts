@@ -1,17 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { browserEngines, launchBrowser, openPage, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { execSql } from './support/sql.ts'
 
 /** Live search box, result page, refine panel and load more, in English and German, desktop and phone. */
-const engines = [
-  { engine: 'sqlite' as const, skip: browserSkip },
-  {
-    engine: 'postgres' as const,
-    skip: browserSkip || (process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set'),
-  },
-]
 
 const texts = {
   en: {
@@ -50,7 +43,7 @@ const texts = {
   },
 }
 
-for (const { engine, skip } of engines) {
+for (const { engine, skip } of browserEngines) {
   describe(`search journey on ${engine}`, { skip }, () => {
     let shop: RunningShop
     before(async () => {
@@ -62,12 +55,8 @@ for (const { engine, skip } of engines) {
       for (const language of ['en', 'de'] as const) {
         const t = texts[language]
         test(`${viewportName} ${language}: live search, result page, refine, load more`, async () => {
-          const browser = await launchBrowser()
-          const context = await browser.newContext({ viewport })
+          const { context, page, errors } = await openPage({ viewport })
           await context.addCookies([{ name: 'language', value: language, url: shop.url }])
-          const page = await context.newPage()
-          const errors: string[] = []
-          page.on('pageerror', (error) => errors.push(error.message))
 
           await page.goto(shop.url)
           await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })

@@ -11,14 +11,26 @@ export type Engine = 'sqlite' | 'postgres'
 export interface RunningShop {
   url: string
   databaseUrl: string
+  /** The server process, for journeys that kill it (`kill -9` in the middle of a load). */
+  child: ChildProcess
   stop(): Promise<void>
 }
+
+const postgresSkip = process.env.TEST_DATABASE_URL ? false : 'TEST_DATABASE_URL is not set'
+/** Both engines; PostgreSQL is skipped without TEST_DATABASE_URL. */
+export const engines = [
+  { engine: 'sqlite' as const, skip: false as const },
+  { engine: 'postgres' as const, skip: postgresSkip },
+]
 
 const root = resolve(import.meta.dirname, '../..')
 
 /**
  * Starts the real shop (`apps/server/src/main.ts`, as `npm start` does after its build) on a free port with
- * a fresh database of the given engine, seeded with the demo catalogue. Needs the web build.
+ * a fresh database of the given engine, seeded with the demo catalogue. Needs the web build: the one named by
+ * WEB_BUILD_DIR, else apps/web/build (`npm test` builds it once before the run). The build is served in place,
+ * not copied: parallel work in one checkout builds into its own WEB_BUILD_DIR (apps/web/react-router.config.ts),
+ * so nothing rebuilds it under a running shop.
  */
 export async function startShop(
   engine: Engine,
@@ -52,6 +64,7 @@ export async function startShop(
   return {
     url,
     databaseUrl: database.url,
+    child,
     async stop() {
       await stopProcess(child)
       await database.drop()
@@ -101,7 +114,7 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 30_000)
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve()
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolvePromise) => {
     child.once('exit', () => resolvePromise())
     child.kill('SIGTERM')
