@@ -303,6 +303,8 @@ for (const { engine, skip } of browserEngines) {
     }
 
     test('indexable pages: title, description, canonical, hreflang and Open Graph on home, category, product and search; sitemap.xml and robots.txt', async () => {
+      // the sitemap names PUBLIC_URL's host; the pages their request's
+      const onShop = (href: string) => href.replace(/^https?:\/\/[^/]+/, shop.url)
       for (const path of [
         '/',
         '/c/accessories~c-accessories',
@@ -323,11 +325,28 @@ for (const { engine, skip } of browserEngines) {
           for (const hreflang of ['en', 'de', 'x-default']) {
             assert.match(html, new RegExp(`<link rel="alternate" hrefLang="${hreflang}" href="[^"]+"`), url)
           }
+          // ADR 0006: every alternate is the final URL of its language (a name that differs by language has
+          // its own slug), never a redirect.
+          for (const [, hreflang, href] of html.matchAll(
+            /<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g,
+          )) {
+            const answer = await fetch(onShop(href ?? ''), { redirect: 'manual' })
+            assert.equal(
+              answer.status,
+              200,
+              `${url}: hreflang ${hreflang} ${href} answers without a redirect`,
+            )
+          }
           for (const property of ['og:type', 'og:title', 'og:description', 'og:url', 'og:locale']) {
             assert.match(html, new RegExp(`property="${property}" content="[^"]+"`), `${url} ${property}`)
           }
         }
       }
+      // the German alternate of an English category page names its German URL, and the other way round
+      const english = await (await fetch(`${shop.url}/c/accessories~c-accessories`)).text()
+      assert.match(english, /hrefLang="de" href="[^"]+\/c\/accessoires~c-accessories\?lang=de"/)
+      const german = await (await fetch(`${shop.url}/c/accessoires~c-accessories?lang=de`)).text()
+      assert.match(german, /hrefLang="en" href="[^"]+\/c\/accessories~c-accessories"/)
       const category = await (await fetch(`${shop.url}/c/t-shirts~c-tshirts`)).text()
       assert.match(category, /"@type":"BreadcrumbList"/)
       const robots = await fetch(`${shop.url}/robots.txt`)
@@ -343,6 +362,14 @@ for (const { engine, skip } of browserEngines) {
       assert.match(xml, /<loc>[^<]+\/c\/t-shirts~c-tshirts<\/loc>/)
       assert.match(xml, /<loc>[^<]+\/p\/cabin-suitcase~p-cabin-suitcase<\/loc>/)
       assert.match(xml, /hreflang="de" href="[^"]+\?lang=de"/)
+      assert.match(xml, /<loc>[^<]+\/c\/accessoires~c-accessories\?lang=de<\/loc>/)
+      // every URL of the sitemap, in every language, answers 200 without a redirect
+      const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => (m[1] ?? '').replaceAll('&amp;', '&'))
+      assert.ok(locs.length > 20, 'the sitemap lists the catalogue')
+      for (const loc of locs) {
+        const answer = await fetch(onShop(loc), { redirect: 'manual' })
+        assert.equal(answer.status, 200, `${loc} answers without a redirect`)
+      }
     })
   })
 }

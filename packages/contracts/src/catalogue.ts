@@ -46,6 +46,11 @@ export const ProductSchema = z
     priceRange: PriceRangeSchema.optional(),
     /** Only with expand=variants on the list. */
     variants: z.array(z.lazy(() => VariantSchema)).optional(),
+    /**
+     * Only with expand=slugs: the URL name (slug) in every language the product has texts in, `en` always; a
+     * language not listed uses `en`'s. For hreflang links and sitemaps that name each language's final URL.
+     */
+    slugs: z.record(z.string(), z.string()).optional(),
   })
   .meta({ id: 'Product' })
 
@@ -79,10 +84,13 @@ export const ProductListQuerySchema = PagingQuerySchema.extend({
       'name.<lang>, name.<lang>:desc or metadata.createdAt:desc',
     )
     .optional(),
-  /** `prices` embeds prices (and a range for variant products) in the request's currency. */
+  /**
+   * `prices` embeds prices (and a range for variant products) in the request's currency, `variants` the
+   * variants, `slugs` the URL name in each language.
+   */
   expand: z
     .string()
-    .regex(/^(prices|variants)(,(prices|variants))*$/, 'comma list of prices, variants')
+    .regex(/^(prices|variants|slugs)(,(prices|variants|slugs))*$/, 'comma list of prices, variants, slugs')
     .optional(),
 })
 
@@ -96,6 +104,7 @@ export const CategorySchema: z.ZodType<Category> = z
       path: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string() })),
       media: z.array(MediaSchema),
       subcategories: z.array(CategorySchema).optional(),
+      slugs: z.record(z.string(), z.string()).optional(),
     }),
   )
   .meta({ id: 'Category' })
@@ -109,12 +118,19 @@ export interface Category {
   path: Array<{ id: string; name: string; slug: string }>
   media: Array<z.infer<typeof MediaSchema>>
   subcategories?: Category[]
+  /**
+   * Only with expand=slugs on one category: its slug in every language it has a name in, `en` always; a
+   * language not listed uses `en`'s (hreflang links, sitemaps).
+   */
+  slugs?: Record<string, string>
 }
 
 export const CategoryListQuerySchema = z.object({
   expand: z.enum(['subcategories']).optional(),
   toplevel: z.enum(['true', 'false']).optional(),
 })
+
+export const CategoryQuerySchema = z.object({ expand: z.enum(['slugs']).optional() })
 
 export const AssignmentSchema = z.object({ ref: z.object({ type: z.literal('product'), id: z.string() }) })
 export const AssignmentsQuerySchema = z.object({ recursive: z.enum(['true', 'false']).optional() })

@@ -26,25 +26,41 @@ export function languageUrl(origin: string, path: string, language: string): str
 
 /**
  * Canonical URL, hreflang alternates (one per site language, plus x-default) and Open Graph tags of an
- * indexable page.
+ * indexable page. `paths` names the page's path in other languages where it differs (a category or product
+ * whose name, and so slug, differs by language), so that every alternate is the final URL, not a redirect; a
+ * language not in it uses `paths.en`, else `path`.
  */
 export function seoMeta(
   root: ShopData | undefined,
-  page: { path: string; title: string; description: string; type: 'website' | 'product'; image?: string },
+  page: {
+    path: string
+    paths?: Record<string, string>
+    title: string
+    description: string
+    type: 'website' | 'product'
+    image?: string
+  },
 ): MetaDescriptor[] {
   if (!root) return []
   const { origin, language } = root
   const languages = root.site.languages.includes('en') ? root.site.languages : ['en', ...root.site.languages]
   const canonical = languageUrl(origin, page.path, language)
+  const pathIn = (l: string) =>
+    l === language ? page.path : (page.paths?.[l] ?? page.paths?.en ?? page.path)
   return [
     { tagName: 'link', rel: 'canonical', href: canonical },
     ...languages.map((l) => ({
       tagName: 'link',
       rel: 'alternate',
       hrefLang: l,
-      href: languageUrl(origin, page.path, l),
+      href: languageUrl(origin, pathIn(l), l),
     })),
-    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: languageUrl(origin, page.path, 'en') },
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: 'x-default',
+      href: languageUrl(origin, pathIn('en'), 'en'),
+    },
     { property: 'og:type', content: page.type },
     { property: 'og:title', content: page.title },
     { property: 'og:description', content: page.description },

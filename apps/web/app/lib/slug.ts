@@ -19,6 +19,23 @@ export function productPath(product: { id: string; name: string }): string {
   return `/p/${productSegment(product)}`
 }
 
+/**
+ * The page's path in each language from the API's `slugs` (expand=slugs): `/c/<slug>~<id>` or
+ * `/p/<slug>~<id>`. A language the map leaves out reads the English name, so it gets the English path.
+ */
+export function localizedPaths(
+  kind: 'c' | 'p',
+  id: string,
+  slugs: Record<string, string> | undefined,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(slugs ?? {}).map(([language, slug]) => [
+      language,
+      `/${kind}/${slug}~${encodeURIComponent(id)}`,
+    ]),
+  )
+}
+
 /** True when a route param (decoded) names the same segment as the canonical one (encoded). */
 export function isCanonicalSegment(param: string | undefined, canonical: string): boolean {
   return param === canonical || param === decodeURIComponent(canonical)

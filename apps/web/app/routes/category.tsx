@@ -15,6 +15,7 @@ import {
   categorySegment,
   idFromSegment,
   isCanonicalSegment,
+  localizedPaths,
 } from '../lib/slug.ts'
 import type { Route } from './+types/category'
 
@@ -24,7 +25,7 @@ const MAX_PAGES = 20
 
 async function loadCategory(api: ReturnType<typeof getSession>['api'], id: string): Promise<Category> {
   try {
-    return await api.category(id)
+    return await api.category(id, { slugs: true })
   } catch (error) {
     if (isApiError(error, 404)) throw data(null, 404)
     throw error
@@ -71,6 +72,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     category: category ? { id: category.id, name: category.name, path: category.path } : null,
     sort,
     path,
+    paths: category ? localizedPaths('c', category.id, category.slugs) : undefined,
   }
 }
 
@@ -84,7 +86,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return [
     { title: pageTitle(t, name) },
     { name: 'description', content: description },
-    ...seoMeta(root, { path: loaderData.path, title: name, description, type: 'website' }),
+    ...seoMeta(root, {
+      path: loaderData.path,
+      paths: loaderData.paths,
+      title: name,
+      description,
+      type: 'website',
+    }),
     ...(root && crumbs.length ? [breadcrumbJsonLd(root.origin, crumbs)] : []),
   ]
 }

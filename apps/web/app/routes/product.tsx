@@ -21,6 +21,7 @@ import {
   categoryPath,
   idFromSegment,
   isCanonicalSegment,
+  localizedPaths,
   productPath,
   productSegment,
 } from '../lib/slug.ts'
@@ -56,6 +57,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     specMetadata,
     categoryPath: (category as Category | null)?.path ?? [],
     url: productPath(product),
+    urls: localizedPaths('p', product.id, product.slugs),
   }
 }
 
@@ -82,7 +84,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return [
     { title: pageTitle(t, product.name) },
     { name: 'description', content: description },
-    ...seoMeta(root, { path: loaderData.url, title: product.name, description, type: 'product', image }),
+    ...seoMeta(root, {
+      path: loaderData.url,
+      paths: loaderData.urls,
+      title: product.name,
+      description,
+      type: 'product',
+      image,
+    }),
     ...(price
       ? [
           { property: 'product:price:amount', content: price.effectiveAmount.toFixed(2) },

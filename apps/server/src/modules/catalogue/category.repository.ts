@@ -14,6 +14,16 @@ export function findCategoryTexts(db: Db, language: string) {
   return db.selectFrom('category_texts').selectAll().where('language', 'in', [language, 'en']).execute()
 }
 
+/** Every language's name of the categories (their URL names: expand=slugs, sitemap). */
+export async function findCategoryNames(db: Db, categoryIds: string[]) {
+  if (categoryIds.length === 0) return []
+  return db
+    .selectFrom('category_texts')
+    .select(['category_id', 'language', 'name'])
+    .where('category_id', 'in', categoryIds)
+    .execute()
+}
+
 /** Published products assigned to any of the categories, in assignment order. */
 export async function findAssignedProductIds(db: Db, categoryIds: string[]): Promise<string[]> {
   if (categoryIds.length === 0) return []

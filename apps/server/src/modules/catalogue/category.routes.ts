@@ -3,6 +3,7 @@ import {
   AssignmentsQuerySchema,
   CategoryListQuerySchema,
   CategoryParamsSchema,
+  CategoryQuerySchema,
   CategorySchema,
 } from '@shop/contracts/catalogue'
 import type { FastifyInstance } from 'fastify'
@@ -35,8 +36,18 @@ export function categoryRoutes(ctx: AppContext, app: FastifyInstance) {
   )
   api.get(
     '/api/catalogue/categories/:id',
-    { schema: { tags: ['catalogue'], params: CategoryParamsSchema, response: { 200: CategorySchema } } },
-    async (req) => getCategory(ctx, req.params.id, (await resolveLocale(ctx, req.headers)).language),
+    {
+      schema: {
+        tags: ['catalogue'],
+        params: CategoryParamsSchema,
+        querystring: CategoryQuerySchema,
+        response: { 200: CategorySchema },
+      },
+    },
+    async (req) => {
+      const { language } = await resolveLocale(ctx, req.headers)
+      return getCategory(ctx, req.params.id, language, { slugs: req.query.expand === 'slugs' })
+    },
   )
   api.get(
     '/api/catalogue/categories/:id/assignments',

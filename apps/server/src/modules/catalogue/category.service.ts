@@ -1,9 +1,14 @@
 import type { Assignment, Category, Media } from '@shop/contracts/catalogue'
 import type { AppContext } from '../../platform/http/context.ts'
 import { notFound } from '../../platform/http/errors.ts'
-import { findAssignedProductIds, findCategoryTexts, findPublishedCategories } from './category.repository.ts'
+import {
+  findAssignedProductIds,
+  findCategoryNames,
+  findCategoryTexts,
+  findPublishedCategories,
+} from './category.repository.ts'
 import { buildCategoryTree, type CategoryTree, flatten, subtreeIds, toCategory } from './category-tree.ts'
-import { localized } from './product.mapper.ts'
+import { localized, slugsOf } from './product.mapper.ts'
 
 /** The published category tree in the language: two queries, whatever its size. */
 export async function loadCategoryTree(ctx: AppContext, language: string): Promise<CategoryTree> {
@@ -42,10 +47,31 @@ export async function listCategories(ctx: AppContext, options: CategoryListOptio
   return nodes.map((n) => toCategory(n, options.subcategories))
 }
 
-export async function getCategory(ctx: AppContext, id: string, language: string): Promise<Category> {
-  const node = (await loadCategoryTree(ctx, language)).byId.get(id)
+/** One category with its subcategories; `slugs` adds its URL name in every language (hreflang links). */
+export async function getCategory(
+  ctx: AppContext,
+  id: string,
+  language: string,
+  options: { slugs?: boolean } = {},
+): Promise<Category> {
+  const [tree, slugs] = await Promise.all([
+    loadCategoryTree(ctx, language),
+    options.slugs ? categorySlugs(ctx, [id]) : undefined,
+  ])
+  const node = tree.byId.get(id)
   if (!node) throw notFound('Category', id)
-  return toCategory(node, true)
+  const category = toCategory(node, true)
+  if (slugs) category.slugs = slugs.get(id) ?? {}
+  return category
+}
+
+/** Each category's URL name per language (`slugsOf`): one query for any number of categories. */
+export async function categorySlugs(
+  ctx: AppContext,
+  ids: string[],
+): Promise<Map<string, Record<string, string>>> {
+  const namesOf = Map.groupBy(await findCategoryNames(ctx.db, ids), (n) => n.category_id)
+  return new Map(ids.map((id) => [id, slugsOf(namesOf.get(id) ?? [])]))
 }
 
 export async function categoryAssignments(

@@ -1,4 +1,5 @@
 import type { Media, Product, Variant } from '@shop/contracts/catalogue'
+import { slugify } from '@shop/contracts/slug'
 import { productYrn } from '@shop/contracts/yrn'
 import type { ProductRow } from '../../platform/db/schema.ts'
 import type { ProductPricing } from '../price/price.service.ts'
@@ -9,6 +10,15 @@ import type { VariantRow } from './product.repository.ts'
 /** The text in the language, else the English one. */
 export function localized<T extends { language: string }>(texts: T[], language: string): T | undefined {
   return texts.find((t) => t.language === language) ?? texts.find((t) => t.language === 'en')
+}
+
+/**
+ * The URL name in each language that has a text, and in English: what the entity's URL is when read in that
+ * language (the name of `localized`, slugged). Languages not listed read the English name.
+ */
+export function slugsOf(texts: Array<{ language: string; name: string }>): Record<string, string> {
+  const languages = new Set(['en', ...texts.map((t) => t.language)])
+  return Object.fromEntries([...languages].map((l) => [l, slugify(localized(texts, l)?.name ?? '')]))
 }
 
 const json = <T>(text: string, fallback: T): T => {

@@ -215,6 +215,15 @@ export function findProductTexts(db: Db, productIds: string[], language: string)
     .execute()
 }
 
+/** Every language's name of the products (their URL names, expand=slugs). */
+export function findProductNames(db: Db, productIds: string[]) {
+  return db
+    .selectFrom('product_texts')
+    .select(['product_id', 'language', 'name'])
+    .where('product_id', 'in', productIds)
+    .execute()
+}
+
 export function findVariants(db: Db, productIds: string[]): Promise<VariantRow[]> {
   return db
     .selectFrom('variants')
@@ -259,13 +268,12 @@ export function findSearchableTexts(db: Db, productIds?: string[]) {
 }
 
 /** Id, English name and creation time of every published product, for the sitemap. */
+/** Every published product's id and creation time with its names in every language, by id (sitemap). */
 export function findSitemapProducts(db: Db) {
   return db
     .selectFrom('products as p')
-    .leftJoin('product_texts as t', (join) =>
-      join.onRef('t.product_id', '=', 'p.id').on('t.language', '=', 'en'),
-    )
-    .select(['p.id', 't.name', 'p.created_at'])
+    .leftJoin('product_texts as t', 't.product_id', 'p.id')
+    .select(['p.id', 'p.created_at', 't.language', 't.name'])
     .where('p.published', '=', 1)
     .orderBy('p.id')
     .execute()

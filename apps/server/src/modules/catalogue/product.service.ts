@@ -5,10 +5,11 @@ import { notFound } from '../../platform/http/errors.ts'
 import { pricingOf } from '../price/price.service.ts'
 import type { RequestLocale } from '../site/site.service.ts'
 import { expandCategoryFilters } from './category.service.ts'
-import { toProduct, toVariant } from './product.mapper.ts'
+import { slugsOf, toProduct, toVariant } from './product.mapper.ts'
 import {
   countProducts,
   findAssignmentsOf,
+  findProductNames,
   findProductPage,
   findProductTexts,
   findPublishedProduct,
@@ -58,6 +59,7 @@ export async function listProducts(
     products: await hydrate(ctx, locale, rows, {
       prices: expand.has('prices'),
       variants: expand.has('variants'),
+      slugs: expand.has('slugs'),
     }),
   }
 }
@@ -117,6 +119,7 @@ export async function getProduct(
   const [product] = await hydrate(ctx, locale, [row], {
     prices: parts.has('prices'),
     variants: parts.has('variants'),
+    slugs: parts.has('slugs'),
   })
   if (!product) throw notFound('Product', productId)
   return product
@@ -126,15 +129,16 @@ async function hydrate(
   ctx: AppContext,
   locale: RequestLocale,
   rows: ProductRow[],
-  expand: { prices: boolean; variants: boolean },
+  expand: { prices: boolean; variants: boolean; slugs: boolean },
 ): Promise<Product[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const [texts, variants, assignments, pricing] = await Promise.all([
+  const [texts, variants, assignments, pricing, names] = await Promise.all([
     findProductTexts(ctx.db, ids, locale.language),
     findVariants(ctx.db, ids),
     findAssignmentsOf(ctx.db, ids),
     expand.prices ? pricingOf(ctx, ids, locale.currency) : undefined,
+    expand.slugs ? findProductNames(ctx.db, ids) : [],
   ])
   const variantTexts = expand.variants
     ? await findVariantTexts(
@@ -147,6 +151,7 @@ async function hydrate(
   const variantsOf = Map.groupBy(variants, (v) => v.product_id)
   const variantTextsOf = Map.groupBy(variantTexts, (t) => t.variant_id)
   const categoriesOf = Map.groupBy(assignments, (a) => a.product_id)
+  const namesOf = Map.groupBy(names, (n) => n.product_id)
   return rows.map((row) => {
     const ownTexts = textsOf.get(row.id) ?? []
     const ownVariants = variantsOf.get(row.id) ?? []
@@ -158,6 +163,7 @@ async function hydrate(
       siteCode: locale.siteCode,
       pricing: pricing ? (pricing.get(row.id) ?? { prices: [] }) : undefined,
     })
+    if (expand.slugs) product.slugs = slugsOf(namesOf.get(row.id) ?? [])
     if (expand.variants) {
       product.variants = ownVariants.map((v) =>
         toVariant(v, variantTextsOf.get(v.id) ?? [], product.name, locale.language),
@@ -200,10 +206,17 @@ export async function searchableTexts(
   return out
 }
 
-/** Every published product's id, English name and creation time (sitemap). */
+/** Every published product's id, URL name per language (`slugsOf`) and creation time, by id (sitemap). */
 export async function sitemapProducts(
   ctx: AppContext,
-): Promise<Array<{ id: string; name: string; createdAt: string }>> {
+): Promise<Array<{ id: string; slugs: Record<string, string>; createdAt: string }>> {
   const rows = await findSitemapProducts(ctx.db)
-  return rows.map((r) => ({ id: r.id, name: r.name ?? r.id, createdAt: r.created_at }))
+  const products = Map.groupBy(rows, (r) => r.id)
+  return [...products].map(([id, texts]) => ({
+    id,
+    slugs: slugsOf(
+      texts.flatMap((t) => (t.language === null ? [] : [{ language: t.language, name: t.name ?? '' }])),
+    ),
+    createdAt: texts[0]?.created_at ?? '',
+  }))
 }

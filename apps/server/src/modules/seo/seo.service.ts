@@ -1,6 +1,5 @@
-import { slugify } from '@shop/contracts/slug'
 import type { AppContext } from '../../platform/http/context.ts'
-import { listCategories } from '../catalogue/category.service.ts'
+import { categorySlugs, listCategories } from '../catalogue/category.service.ts'
 import { sitemapProducts } from '../catalogue/product.service.ts'
 import { listSites } from '../site/site.service.ts'
 
@@ -13,24 +12,32 @@ const escapeXml = (text: string) =>
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
   )
 
+/** One page: its path in each language (a language not listed uses `en`'s). */
 interface Entry {
-  path: string
+  paths: Record<string, string>
   lastmod?: string
 }
+
+const pathIn = (entry: Entry, language: string) => entry.paths[language] ?? entry.paths.en ?? ''
 
 async function entries(ctx: AppContext): Promise<Entry[]> {
   const [categories, products] = await Promise.all([
     listCategories(ctx, { language: 'en', toplevel: false, subcategories: false }),
     sitemapProducts(ctx),
   ])
+  const categoryNames = await categorySlugs(
+    ctx,
+    categories.map((c) => c.id),
+  )
+  const localized = (kind: 'c' | 'p', id: string, slugs: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(slugs).map(([l, slug]) => [l, `/${kind}/${slug}~${encodeURIComponent(id)}`]),
+    )
   return [
-    { path: '/' },
-    { path: '/c/all' },
-    ...categories.map((c) => ({ path: `/c/${c.slug || slugify(c.name)}~${encodeURIComponent(c.id)}` })),
-    ...products.map((p) => ({
-      path: `/p/${slugify(p.name)}~${encodeURIComponent(p.id)}`,
-      lastmod: p.createdAt.slice(0, 10),
-    })),
+    { paths: { en: '/' } },
+    { paths: { en: '/c/all' } },
+    ...categories.map((c) => ({ paths: localized('c', c.id, categoryNames.get(c.id) ?? { en: c.slug }) })),
+    ...products.map((p) => ({ paths: localized('p', p.id, p.slugs), lastmod: p.createdAt.slice(0, 10) })),
   ]
 }
 
@@ -39,11 +46,20 @@ async function languages(ctx: AppContext): Promise<string[]> {
   return [...new Set(['en', ...sites.flatMap((s) => s.languages)])]
 }
 
-/** The sitemap (or, when it is too long, the index of its parts), with an hreflang alternate per language. */
+/** ADR 0006: English at the plain URL, every other language at `?lang=<code>`, on the language's own path. */
+const languageUrl = (base: string, path: string, language: string) =>
+  `${base}${path}${language === 'en' ? '' : `?lang=${language}`}`
+
+/**
+ * The sitemap (or, when it is too long, the index of its parts): one `<url>` per page and language, each
+ * naming every language's final URL (no redirect: a name that differs by language has its own slug) and
+ * x-default (English).
+ */
 export async function sitemap(ctx: AppContext, part?: number): Promise<string | undefined> {
   const base = ctx.config.publicUrl
-  const all = await entries(ctx)
-  const parts = Math.ceil(all.length / URLS_PER_SITEMAP)
+  const [all, langs] = await Promise.all([entries(ctx), languages(ctx)])
+  const pagesPerPart = Math.max(1, Math.floor(URLS_PER_SITEMAP / langs.length))
+  const parts = Math.ceil(all.length / pagesPerPart)
   if (part === undefined && parts > 1) {
     const items = Array.from(
       { length: parts },
@@ -53,18 +69,20 @@ export async function sitemap(ctx: AppContext, part?: number): Promise<string | 
   }
   const index = (part ?? 1) - 1
   if (index < 0 || index >= Math.max(parts, 1)) return undefined
-  const langs = await languages(ctx)
-  const slice = all.slice(index * URLS_PER_SITEMAP, (index + 1) * URLS_PER_SITEMAP)
-  const urls = slice.map((e) => {
-    const loc = `${base}${e.path}`
+  const slice = all.slice(index * pagesPerPart, (index + 1) * pagesPerPart)
+  const urls = slice.flatMap((e) => {
     const alternates = langs.map(
-      // ADR 0006: English at the plain URL, every other language at ?lang=<code>.
       (l) =>
-        `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(l === 'en' ? loc : `${loc}?lang=${l}`)}"/>`,
+        `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(languageUrl(base, pathIn(e, l), l))}"/>`,
     )
-    alternates.push(`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(loc)}"/>`)
+    alternates.push(
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(languageUrl(base, pathIn(e, 'en'), 'en'))}"/>`,
+    )
     const lastmod = e.lastmod ? `\n    <lastmod>${e.lastmod}</lastmod>` : ''
-    return `  <url>\n    <loc>${escapeXml(loc)}</loc>${lastmod}\n${alternates.join('\n')}\n  </url>`
+    return langs.map(
+      (l) =>
+        `  <url>\n    <loc>${escapeXml(languageUrl(base, pathIn(e, l), l))}</loc>${lastmod}\n${alternates.join('\n')}\n  </url>`,
+    )
   })
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`
 }

@@ -24,14 +24,19 @@ export function catalogueCalls({ send, json }: Transport) {
       json<Category[]>('GET', '/api/catalogue/categories', {
         query: { expand: 'subcategories', toplevel: 'true' },
       }),
-    category: (categoryId: string) => json<Category>('GET', `/api/catalogue/categories/${id(categoryId)}`),
+    /** One category; `slugs` adds its URL name in every language (the page's hreflang links). */
+    category: (categoryId: string, options: { slugs?: boolean } = {}) =>
+      json<Category>('GET', `/api/catalogue/categories/${id(categoryId)}`, {
+        query: options.slugs ? { expand: 'slugs' } : {},
+      }),
     async products(params: ProductListParams): Promise<Page<Product>> {
       const { data, headers } = await send('GET', '/api/catalogue/products', { query: { ...params } })
       const items = data as Product[]
       return { items, total: Number(headers.get('x-total-count') ?? items.length) }
     },
+    /** One product with its prices and its URL name in every language (the page's hreflang links). */
     product: (productId: string) =>
-      json<Product>('GET', `/api/catalogue/products/${id(productId)}`, { query: { expand: 'prices' } }),
+      json<Product>('GET', `/api/catalogue/products/${id(productId)}`, { query: { expand: 'prices,slugs' } }),
     variants: (productId: string) =>
       json<Variant[]>('GET', `/api/catalogue/products/${id(productId)}/variants`, {
         query: { expand: 'prices' },
