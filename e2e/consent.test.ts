@@ -376,15 +376,33 @@ for (const { engine, skip } of browserEngines) {
       )
     })
 
-    test('German banner texts', async () => {
+    test('German banner texts fit phone widths: nothing wider than the window, both buttons whole', async () => {
       const browser = await launchBrowser()
-      const context = await browser.newContext({ viewport: viewports.phone })
-      const page = await context.newPage()
-      await context.addCookies([{ name: 'language', value: 'de', url: shop.url }])
-      await ready(page, shop.url)
-      await page.getByRole('region', { name: 'Ihre Privatsphäre' }).waitFor()
-      await page.getByRole('button', { name: 'Tracking ablehnen' }).waitFor()
-      await context.close()
+      for (const width of [viewports.phone.width, 320]) {
+        const context = await browser.newContext({ viewport: { ...viewports.phone, width } })
+        const page = await context.newPage()
+        await context.addCookies([{ name: 'language', value: 'de', url: shop.url }])
+        await ready(page, shop.url)
+        const region = page.getByRole('region', { name: 'Ihre Privatsphäre' })
+        await region.waitFor()
+        const widths = await region.evaluate((node) => ({
+          banner: node.scrollWidth,
+          page: document.documentElement.scrollWidth,
+        }))
+        assert.ok(widths.banner <= width && widths.page <= width, `${width}px: ${JSON.stringify(widths)}`)
+        for (const name of ['Tracking erlauben', 'Tracking ablehnen']) {
+          const box = await page.getByRole('button', { name }).boundingBox()
+          assert.ok(
+            box && box.x >= 0 && box.x + box.width <= width,
+            `${width}px: ${name} ${JSON.stringify(box)}`,
+          )
+        }
+        const banner = await region.boundingBox()
+        console.log(
+          `German banner at ${width}px: ${banner?.height.toFixed(0)}px of ${viewports.phone.height}px`,
+        )
+        await context.close()
+      }
     })
   })
 }
