@@ -122,8 +122,8 @@ function orderCart(page: Page, cartId: string, email: string, coupon?: string): 
   )
 }
 
-async function placeGuestOrder(page: Page, email: string): Promise<Placed> {
-  return orderCart(page, await guestCart(page), email)
+async function placeGuestOrder(page: Page, email: string, coupon?: string): Promise<Placed> {
+  return orderCart(page, await guestCart(page), email, coupon)
 }
 
 for (const { engine, skip } of browserEngines) {
@@ -187,7 +187,8 @@ for (const { engine, skip } of browserEngines) {
         assert.match(mail, new RegExp(`Subject: Your order ${order.orderId}`))
         assert.ok(mail.includes(`Total: ${money(order.total)}`), mail)
         assert.match(mail, /7 Harbour Road/)
-        assert.ok(mail.includes(`Discount: -${money(order.discount)}`), mail)
+        assert.ok(mail.includes(`Discount (WELCOME15): -${money(order.discount)}`), mail)
+        assert.ok(!mail.includes('Discount: '), 'no unnamed discount line')
 
         // Another browser (another session) cannot open this guest's confirmation.
         const stranger = await newPage()
@@ -212,6 +213,9 @@ for (const { engine, skip } of browserEngines) {
         await page.getByRole('link', { name: order.orderId }).click()
         await page.waitForURL(new RegExp(`/account/orders/${order.orderId}$`))
         await page.getByTestId('order-status').waitFor()
+        // The account's order names its discount by the coupon, as the confirmation page does.
+        const detail = await page.getByRole('main').innerText()
+        assert.match(detail, new RegExp(`Discount \\(WELCOME15\\)\\s+[−-]\\$${order.discount.toFixed(2)}`))
 
         await ready(page, `${shop.url}/account`)
         assert.equal(await page.getByTestId('customer-email').textContent(), email)
@@ -260,7 +264,7 @@ for (const { engine, skip } of browserEngines) {
       await context.addCookies([{ name: 'language', value: 'de', url: shop.url }])
       const email = uniqueEmail('german')
       await ready(page, `${shop.url}/`)
-      const order = await placeGuestOrder(page, email)
+      const order = await placeGuestOrder(page, email, 'WELCOME15')
       await ready(page, `${shop.url}/confirmation/order/${order.orderId}`)
       await page.getByRole('heading', { name: 'Vielen Dank für Ihre Bestellung!' }).waitFor()
       await page.getByRole('region', { name: 'Konto anlegen' }).waitFor()
@@ -268,6 +272,11 @@ for (const { engine, skip } of browserEngines) {
       assert.match(mail, new RegExp(`Subject: Ihre Bestellung ${order.orderId}`))
       assert.match(mail, /Bestellnummer: /)
       assert.match(mail, /Lieferadresse:/)
+      const discount = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'USD' }).format(
+        -order.discount,
+      )
+      assert.ok(mail.includes(`Rabatt (WELCOME15): ${discount}`), mail)
+      assert.ok(!mail.includes('Rabatt: '), 'no unnamed discount line')
       await context.close()
     })
   })

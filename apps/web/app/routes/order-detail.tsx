@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { Fragment, useState } from 'react'
 import { data, Link, type ShouldRevalidateFunction, useFetcher } from 'react-router'
 import type { AccountActionResult } from '../features/account/account-actions.server.ts'
 import { accountAction } from '../features/account/account-actions.server.ts'
@@ -60,6 +60,13 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const [confirming, setConfirming] = useState(false)
   const money = (amount: number) => formatMoney(amount, order.currency, language)
   const cancellable = order.status === 'CREATED' || order.status === 'CONFIRMED'
+  // One line per applied coupon with its code, as on the confirmation page; an order without them (placed
+  // before they were kept) shows its whole discount on one line.
+  const discounts = order.discounts.length
+    ? order.discounts.map((d) => ({ label: t('DISCOUNT_WITH_CODE', { code: d.code }), amount: d.amount }))
+    : order.totalDiscount > 0
+      ? [{ label: t('DISCOUNT'), amount: order.totalDiscount }]
+      : []
   return (
     <div className="container account">
       <p>
@@ -126,12 +133,12 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         <dd>{money(order.subTotalPrice)}</dd>
         <dt>{t('SHIPPING')}</dt>
         <dd>{money(order.shipping.total.amount)}</dd>
-        {order.totalDiscount ? (
-          <>
-            <dt>{t('DISCOUNT')}</dt>
-            <dd>−{money(order.totalDiscount)}</dd>
-          </>
-        ) : null}
+        {discounts.map((discount) => (
+          <Fragment key={discount.label}>
+            <dt>{discount.label}</dt>
+            <dd>−{money(discount.amount)}</dd>
+          </Fragment>
+        ))}
         <dt>{order.tax.label || t('TAX')}</dt>
         <dd>{money(order.tax.amount)}</dd>
         <dt>{t('ORDER_TOTAL')}</dt>

@@ -95,7 +95,11 @@ function addressLines(a: Order['shippingAddress']): string[] {
 
 function totalRows(order: Order, t: MailT, money: (amount: number) => string): Array<[string, string]> {
   const rows: Array<[string, string]> = [[t('SUBTOTAL'), money(order.subTotalPrice)]]
-  if (order.totalDiscount > 0) rows.push([t('DISCOUNT'), money(-order.totalDiscount)])
+  // One line per applied coupon with its code, as on the confirmation page; an order without them (placed
+  // before they were kept) shows its whole discount on one line.
+  if (order.discounts.length)
+    for (const d of order.discounts) rows.push([t('DISCOUNT_WITH_CODE', { code: d.code }), money(-d.amount)])
+  else if (order.totalDiscount > 0) rows.push([t('DISCOUNT'), money(-order.totalDiscount)])
   if (order.totalFees > 0) rows.push([t('FEES'), money(order.totalFees)])
   if (order.tax.amount > 0) {
     const label = order.tax.label || t('TAX')

@@ -4,10 +4,11 @@ import { after, describe, test } from 'node:test'
 import { SMTPServer } from 'smtp-server'
 import { identityDb } from '../../platform/auth/schema.ts'
 import { loadConfig } from '../../platform/config.ts'
+import { insertCoupon } from '../../platform/testing/fixtures.ts'
 import { createTestApp } from '../../platform/testing/test-app.ts'
 import { testEngines } from '../../platform/testing/test-db.ts'
 import { FAST_HASH_ENV, PASSWORD, signupCustomer, uniqueEmail } from '../auth/auth.testing.ts'
-import { bearer } from '../cart/cart.testing.ts'
+import { bearer, getCart } from '../cart/cart.testing.ts'
 import { placeOrder, readyToOrder, shopWithProduct } from '../checkout/checkout.testing.ts'
 import { sendOrderConfirmation } from './order-confirmation.ts'
 
@@ -217,14 +218,33 @@ for (const { engine, skip } of testEngines()) {
     })
 
     describe('order confirmation', async () => {
-      const order = async (email: string, headers: Record<string, string> = {}, token?: string) => {
+      const order = async (
+        email: string,
+        headers: Record<string, string> = {},
+        token?: string,
+        coupons: string[] = [],
+      ) => {
         const ready = await readyToOrder(app, await shopWithProduct(database.db), { token })
+        for (const code of coupons) {
+          const applied = await app.inject({
+            method: 'POST',
+            url: `/api/cart/carts/${ready.cartId}/discounts`,
+            headers: bearer(ready.token),
+            payload: { code },
+          })
+          assert.equal(applied.statusCode, 201, applied.body)
+        }
+        // With coupons the total is the discounted cart's plus shipping (5.99, not taxed).
+        const totalPrice = coupons.length
+          ? Math.round(((await getCart(app, ready.token, ready.cartId)).totalPrice.amount + 5.99) * 100) / 100
+          : ready.body.totalPrice
         const res = await app.inject({
           method: 'POST',
           url: '/api/checkout/checkouts/order',
           headers: { ...bearer(ready.token), ...headers },
           payload: {
             ...ready.body,
+            totalPrice,
             customer: { ...ready.body.customer, email },
             addresses: ready.body.addresses.map((a) => ({ ...a, companyName: 'Engines & Co' })),
           },
@@ -267,6 +287,25 @@ for (const { engine, skip } of testEngines()) {
         assert.match(text, /Gesamt: 49,27\s\$/)
         assert.match(text, /Lieferadresse:/)
         assert.equal(linkIn(mail).toString(), `https://shop.example.com/account/orders/${orderId}`)
+      })
+
+      test('each coupon is its own discount line named by its code, in English and in German', async () => {
+        const absolute = await insertCoupon(database.db, { amountMinor: 500 })
+        const percent = await insertCoupon(database.db, { discountType: 'PERCENT', percentage: 10 })
+        const email = uniqueEmail('order-coupons-en')
+        await order(email, { 'accept-language': 'en' }, undefined, [absolute, percent])
+        const text = decoded(await waitFor(email))
+        assert.match(text, new RegExp(`^Discount \\(${absolute}\\): -\\$5\\.00\\r?$`, 'm'))
+        assert.match(text, new RegExp(`^Discount \\(${percent}\\): -\\$4\\.00\\r?$`, 'm')) // 10 % of 39.98
+        assert.doesNotMatch(text, /^Discount: /m, 'no unnamed discount line')
+        assert.match(text, new RegExp(`<td>Discount \\(${absolute}\\)</td><td[^>]*>-\\$5\\.00</td>`))
+
+        const customer = await signupCustomer(app)
+        const second = await insertCoupon(database.db, { amountMinor: 500 })
+        await order(customer.email, { 'accept-language': 'de' }, customer.accessToken, [second])
+        const german = decoded(await waitFor(customer.email))
+        assert.match(german, new RegExp(`^Rabatt \\(${second}\\): -5,00\\s\\$\\r?$`, 'm'))
+        assert.doesNotMatch(german, /^Rabatt: /m, 'no unnamed discount line')
       })
 
       test('at most one confirmation per order, and a failed order sends none', async () => {
