@@ -42,6 +42,7 @@ async function measure(url: string, headers: Record<string, string>) {
  */
 export async function run(): Promise<void> {
   const rows: Row[] = []
+  const sitemaps: Array<{ engine: string; size: number; urls: number; parts: number; ms: number }> = []
   for (const engine of await benchEngines()) {
     for (const size of SIZES) {
       const owner = await startShop(engine)
@@ -72,7 +73,8 @@ export async function run(): Promise<void> {
             'category list name.de:desc (c-shoes, 15)',
             '/api/catalogue/products?pageSize=15&expand=prices&q=category:c-shoes&sort=name.de:desc',
           ],
-          ['product detail', `/api/catalogue/products/${last[0]?.id}?expand=prices`],
+          // as the product page asks: prices and the slug per language (its hreflang links)
+          ['product detail', `/api/catalogue/products/${last[0]?.id}?expand=prices,slugs`],
           ['live search "shir"', '/api/search/products?q=shir&hitsPerPage=5'],
         ]
         let trivial = 0
@@ -92,6 +94,8 @@ export async function run(): Promise<void> {
             non2xx: m.non2xx,
           })
         }
+        if (!ROUTES || ROUTES.includes('sitemap'))
+          sitemaps.push({ engine, size, ...(await timeSitemap(shop.url)) })
       } finally {
         await shop?.stop()
         await owner.stop()
@@ -107,6 +111,10 @@ export async function run(): Promise<void> {
       `| ${r.engine} | ${r.size} | ${r.label} | ${Math.round(r.rps)} | ${(r.ratio * 100).toFixed(1)} % | ${r.p50} | ${r.p95} | ${r.p97_5} | ${r.non2xx} |`,
     )
   }
+  console.log('| engine | products | sitemap <url>s | parts | median ms per part |')
+  console.log('| --- | ---: | ---: | ---: | ---: |')
+  for (const m of sitemaps)
+    console.log(`| ${m.engine} | ${m.size} | ${m.urls} | ${m.parts} | ${m.ms.toFixed(0)} |`)
   const small = Math.min(...SIZES)
   const large = Math.max(...SIZES)
   for (const r of rows.filter((x) => x.size === large)) {
@@ -119,4 +127,26 @@ export async function run(): Promise<void> {
       )
     }
   }
+}
+
+/**
+ * The sitemap is read by crawlers, not shoppers: not a load, but the time to build it. Every part (or the
+ * single sitemap) three times in a row; the median per part, and how many `<url>`s it holds in all.
+ */
+async function timeSitemap(url: string): Promise<{ urls: number; parts: number; ms: number }> {
+  const first = await (await fetch(`${url}/sitemap.xml`)).text()
+  const parts = [...first.matchAll(/<sitemap><loc>[^<]*\/(sitemap-\d+\.xml)<\/loc>/g)].map((m) => `/${m[1]}`)
+  const paths = parts.length ? parts : ['/sitemap.xml']
+  const times: number[] = []
+  let urls = 0
+  for (const path of paths) {
+    for (let i = 0; i < 3; i++) {
+      const start = performance.now()
+      const body = await (await fetch(`${url}${path}`)).text()
+      times.push(performance.now() - start)
+      if (i === 0) urls += body.split('<url>').length - 1
+    }
+  }
+  times.sort((a, b) => a - b)
+  return { urls, parts: paths.length, ms: times[Math.floor(times.length / 2)] ?? 0 }
 }

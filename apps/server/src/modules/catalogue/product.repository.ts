@@ -268,13 +268,32 @@ export function findSearchableTexts(db: Db, productIds?: string[]) {
 }
 
 /** Id, English name and creation time of every published product, for the sitemap. */
-/** Every published product's id and creation time with its names in every language, by id (sitemap). */
-export function findSitemapProducts(db: Db) {
+/**
+ * Published products `offset`..`offset + limit` in id order, each with its creation time and its names in
+ * every language (one row per text; sitemap parts).
+ */
+export function findSitemapProducts(db: Db, range: { offset: number; limit: number }) {
+  const page = db
+    .selectFrom('products')
+    .select(['id', 'created_at'])
+    .where('published', '=', 1)
+    .orderBy('id')
+    .limit(range.limit)
+    .offset(range.offset)
   return db
-    .selectFrom('products as p')
+    .selectFrom(page.as('p'))
     .leftJoin('product_texts as t', 't.product_id', 'p.id')
     .select(['p.id', 'p.created_at', 't.language', 't.name'])
-    .where('p.published', '=', 1)
     .orderBy('p.id')
     .execute()
+}
+
+/** How many products are published (sitemap). */
+export async function countPublishedProducts(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('published', '=', 1)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
 }

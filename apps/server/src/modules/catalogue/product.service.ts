@@ -8,6 +8,7 @@ import { expandCategoryFilters } from './category.service.ts'
 import { slugsOf, toProduct, toVariant } from './product.mapper.ts'
 import {
   countProducts,
+  countPublishedProducts,
   findAssignmentsOf,
   findProductNames,
   findProductPage,
@@ -206,11 +207,16 @@ export async function searchableTexts(
   return out
 }
 
-/** Every published product's id, URL name per language (`slugsOf`) and creation time, by id (sitemap). */
+/** How many products the sitemap lists. */
+export const publishedProductCount = (ctx: AppContext) => countPublishedProducts(ctx.db)
+
+/** Published products in id order, `range` of them, with their URL name per language (`slugsOf`; sitemap). */
 export async function sitemapProducts(
   ctx: AppContext,
+  range: { offset: number; limit: number },
 ): Promise<Array<{ id: string; slugs: Record<string, string>; createdAt: string }>> {
-  const rows = await findSitemapProducts(ctx.db)
+  if (range.limit <= 0) return []
+  const rows = await findSitemapProducts(ctx.db, range)
   const products = Map.groupBy(rows, (r) => r.id)
   return [...products].map(([id, texts]) => ({
     id,

@@ -9,10 +9,11 @@ import {
 } from '../../platform/testing/fixtures.ts'
 import { createTestApp } from '../../platform/testing/test-app.ts'
 import { testEngines } from '../../platform/testing/test-db.ts'
+import { sitemap } from './seo.service.ts'
 
 for (const { engine, skip } of testEngines()) {
   describe(`sitemap and robots on ${engine}`, { skip }, async () => {
-    const { app, database } = await createTestApp(engine, { PUBLIC_URL: 'https://shop.example' })
+    const { app, database, config } = await createTestApp(engine, { PUBLIC_URL: 'https://shop.example' })
     const db = database.db
     await insertSite(db, { code: 'default', languages: ['en', 'de'] })
     await insertCategory(db, { id: 'c-bags', name: 'Bags & Backpacks' })
@@ -70,6 +71,27 @@ for (const { engine, skip } of testEngines()) {
       assert.equal(urls.length, 2 * 5, 'home, all products, one category and two products, in en and de')
       assert.doesNotMatch(res.body, /hidden/)
       assert.equal((await app.inject({ url: '/sitemap-2.xml' })).statusCode, 404)
+    })
+
+    test('a long sitemap becomes an index of parts that read only their own products and add up to the whole', async () => {
+      const ctx = { db, engine, config, log: app.log }
+      const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+      const whole = locs((await sitemap(ctx)) ?? '')
+      // 5 pages (home, all products, 1 category, 2 products) × 2 languages; 4 <url>s a part → 2 pages a part
+      const index = (await sitemap(ctx, undefined, 4)) ?? ''
+      assert.match(index, /<sitemapindex /)
+      assert.deepEqual(
+        locs(index),
+        [1, 2, 3].map((n) => `https://shop.example/sitemap-${n}.xml`),
+      )
+      const parts = await Promise.all([1, 2, 3].map(async (n) => locs((await sitemap(ctx, n, 4)) ?? '')))
+      assert.deepEqual(
+        parts.map((p) => p.length),
+        [4, 4, 2],
+      )
+      assert.deepEqual(parts.flat(), whole)
+      assert.equal(await sitemap(ctx, 4, 4), undefined)
+      assert.equal(await sitemap(ctx, 0, 4), undefined)
     })
 
     test('expand=slugs names a product and a category in every language that has a name, English always', async () => {
