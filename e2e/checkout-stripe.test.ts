@@ -25,6 +25,9 @@ const CARDS = {
   threeDSecure: '4000 0025 0000 3155',
 }
 const CARD_FRAME = 'iframe[title="Secure card payment input frame"]'
+/** The stand-in's 3-D Secure challenge (Stripe.js `handleNextAction`), over the shop's page. */
+const CHALLENGE_FRAME = 'iframe[title="3D Secure authentication"]'
+const challenge = (page: Page) => page.frameLocator(CHALLENGE_FRAME)
 const expiry = `12 / ${String((new Date().getFullYear() + 1) % 100).padStart(2, '0')}`
 
 /** The card goes into the stand-in's Card Element iframe; the shop's page has no card inputs of its own. */
@@ -123,7 +126,7 @@ for (const { engine, skip } of browserEngines) {
         await context.close()
       })
 
-      test(`${viewportName}: declined, insufficient-funds and 3-D Secure cards show their messages on the card; then a good card pays`, async () => {
+      test(`${viewportName}: declined and insufficient-funds cards show their messages on the card; 3-D Secure fails, then completes`, async () => {
         const { context, page, errors } = await fresh()
         await addressSteps(page, phone)
         await fillCard(page, CARDS.declined)
@@ -135,21 +138,44 @@ for (const { engine, skip } of browserEngines) {
         await fillCard(page, CARDS.noFunds)
         await placeOrder(page).click()
         await s3.getByText('The card has insufficient funds.').waitFor()
-        // 3-D Secure is not supported yet (ADR 0009): the intent is cancelled, nothing is taken.
+
+        // 3-D Secure (ADR 0009): the bank's challenge over the processing dialog; failing it takes nothing.
+        const ordersBefore = (await db.selectFrom('orders').select('id').execute()).length
         await fillCard(page, CARDS.threeDSecure)
-        const intentsBefore = new Set(standIn.paymentIntents.keys())
+        let intentsBefore = new Set(standIn.paymentIntents.keys())
         await placeOrder(page).click()
+        await challenge(page).getByRole('button', { name: 'Fail authentication' }).click()
         await s3
-          .getByText('Your bank asks for an authentication this shop cannot do yet. Please use another card.')
+          .getByText('The authentication with your bank failed. Please try again or use another card.')
           .waitFor()
-        const asked = [...standIn.paymentIntents.values()].filter((pi) => !intentsBefore.has(pi.id))
+        assert.equal(await page.getByRole('alertdialog').count(), 0, 'the processing dialog has closed')
+        const failed = [...standIn.paymentIntents.values()].filter((pi) => !intentsBefore.has(pi.id))
         assert.deepEqual(
-          asked.map((pi) => [pi.status, pi.amount_received]),
+          failed.map((pi) => [pi.status, pi.amount_received]),
           [['canceled', 0]],
         )
-        await fillCard(page, CARDS.ok)
+        assert.equal((await db.selectFrom('orders').select('id').execute()).length, ordersBefore)
+
+        await fillCard(page, CARDS.threeDSecure)
+        intentsBefore = new Set(standIn.paymentIntents.keys())
         await placeOrder(page).click()
-        assert.match(await orderIdFromUrl(page), /^ORD-/)
+        const frame = page.locator(CHALLENGE_FRAME)
+        await frame.waitFor()
+        assert.equal(await page.getByRole('alertdialog').count(), 1, 'the processing dialog stays')
+        await challenge(page).getByRole('button', { name: 'Complete authentication' }).click()
+        const orderId = await orderIdFromUrl(page)
+        assert.match(orderId, /^ORD-/)
+        const order = await db
+          .selectFrom('orders')
+          .select(['total_minor'])
+          .where('id', '=', orderId)
+          .executeTakeFirstOrThrow()
+        const paid = [...standIn.paymentIntents.values()].filter((pi) => !intentsBefore.has(pi.id))
+        assert.deepEqual(
+          paid.map((pi) => [pi.status, pi.amount_received, pi.metadata.order_id]),
+          [['succeeded', Number(order.total_minor), orderId]],
+        )
+        assert.equal((await db.selectFrom('orders').select('id').execute()).length, ordersBefore + 1)
         const stored = await everything(db)
         for (const digits of ['4000000000000002', '4000000000009995', '4000002500003155'])
           assert.ok(!stored.includes(digits), 'no card number in the database')

@@ -30,6 +30,11 @@ export const OrderRequestSchema = z
     payment: z.object({
       paymentId: z.enum(['test-card', 'stripe']),
       customAttributes: z.object({ token: z.string().min(1).max(200) }),
+      /**
+       * The re-submission after a 402 payment_requires_action (3-D Secure): the PaymentIntent the browser
+       * authenticated, sent with the same body and Idempotency-Key as the first request.
+       */
+      paymentIntentId: z.string().min(1).max(255).optional(),
     }),
     currency: CurrencySchema,
     shipping: z.object({ methodId: IdSchema, zoneId: IdSchema, amount: z.number().optional() }),

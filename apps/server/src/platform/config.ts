@@ -47,6 +47,11 @@ export interface Config {
   checkoutRecoverAfterSeconds: number
   /** How often every process sweeps the checkout's journal (stale attempts, expired idempotency keys). */
   checkoutSweepSeconds: number
+  /**
+   * A checkout waiting for the shopper's 3-D Secure authentication is left alone this long; then the sweep
+   * settles it from the PaymentIntent (an order when it succeeded, else cancelled and released; ADR 0009).
+   */
+  checkoutAuthenticationTimeoutSeconds: number
   /** Stripe's API origin (https://api.stripe.com); a loopback stand-in in tests and trials. */
   stripeApiBase: string
   /** Stripe.js, loaded by the checkout while Stripe is on (https://js.stripe.com/v3); the stand-in's in tests. */
@@ -84,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     checkoutRecoverAfterSeconds: seconds(env, 'CHECKOUT_RECOVER_AFTER_SECONDS', 300, 0),
     checkoutSweepSeconds: seconds(env, 'CHECKOUT_SWEEP_SECONDS', 60),
+    checkoutAuthenticationTimeoutSeconds: seconds(env, 'CHECKOUT_AUTHENTICATION_TIMEOUT_SECONDS', 900),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
     stripeApiBase: (env.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, ''),

@@ -22,8 +22,8 @@ export const en = {
   CARD_FORM_NOTE:
     'Your card details are entered in the payment provider’s secure form and never reach this shop.',
   CARD_ENTER_AGAIN: 'Please confirm your card details again.',
-  CARD_AUTHENTICATION_UNSUPPORTED:
-    'Your bank asks for an authentication this shop cannot do yet. Please use another card.',
+  CARD_AUTHENTICATION_FAILED:
+    'The authentication with your bank failed. Please try again or use another card.',
   PLEASE_CORRECT_ERRORS_PREVIEW: 'Please correct the errors before the order can be previewed.',
   PLEASE_CORRECT_ERRORS_ADDRESS: 'Please correct the address: it cannot be used for this order.',
   PLEASE_CORRECT_MESSAGE_ERRORS:
@@ -65,8 +65,8 @@ export const de: Record<keyof typeof en, string> = {
   CARD_FORM_NOTE:
     'Ihre Kartendaten geben Sie im sicheren Formular des Zahlungsanbieters ein; sie erreichen diesen Shop nie.',
   CARD_ENTER_AGAIN: 'Bitte bestätigen Sie Ihre Kartendaten erneut.',
-  CARD_AUTHENTICATION_UNSUPPORTED:
-    'Ihre Bank verlangt eine Authentifizierung, die dieser Shop noch nicht kann. Bitte verwenden Sie eine andere Karte.',
+  CARD_AUTHENTICATION_FAILED:
+    'Die Authentifizierung bei Ihrer Bank ist fehlgeschlagen. Bitte versuchen Sie es erneut oder verwenden Sie eine andere Karte.',
   PLEASE_CORRECT_ERRORS_PREVIEW:
     'Bitte korrigieren Sie die Fehler, damit die Bestellung angezeigt werden kann.',
   PLEASE_CORRECT_ERRORS_ADDRESS:

@@ -32,7 +32,9 @@ export interface PlacedOrder {
  * first request with a key runs and its answer (201 or a 4xx error) is stored with the key, the 201 in the
  * same transaction as the order; the same key with the same body replays that answer; with another body it
  * is 422 idempotency_key_reused; a duplicate sent while the first runs waits for its answer (409
- * idempotency_key_in_progress after 15 s). A 5xx frees the key so that a retry runs again.
+ * idempotency_key_in_progress after 15 s). A 5xx frees the key so that a retry runs again. A stored 402
+ * payment_requires_action is the one answer a request may follow up: the same body plus
+ * `payment.paymentIntentId` (the hash leaves it out) runs again under the key, after 3-D Secure (ADR 0009).
  */
 export async function placeOrderOnce(
   ctx: AppContext,
@@ -43,7 +45,8 @@ export async function placeOrderOnce(
   const key = options.idempotencyKey
   if (!key) return { orderId: await placeOrder(ctx, principal, request, options.language), replayed: false }
   const scope = principal.customerId ? `customer:${principal.customerId}` : `session:${principal.sessionId}`
-  const requestHash = hashOf(request)
+  // The re-submission after 3-D Secure is the same request plus the authenticated intent (ADR 0009).
+  const requestHash = hashOf({ ...request, payment: { ...request.payment, paymentIntentId: undefined } })
   const deadline = Date.now() + WAIT_MS
   for (;;) {
     const now = new Date()
@@ -66,6 +69,12 @@ export async function placeOrderOnce(
       continue
     }
     if (stored.requestHash !== requestHash) throw reused()
+    if (request.payment.paymentIntentId && awaitsAuthentication(stored)) {
+      // The answer was "authenticate first": the re-submission with the intent runs (one taker wins).
+      if (await takeOverKey(ctx.db, { ...fresh, lockedAt: stored.lockedAt }))
+        return run(ctx, principal, request, scope, key, options.language)
+      continue
+    }
     if (stored.status === 'done') return replay(stored)
     if (Date.now() > deadline) {
       throw new AppError(
@@ -102,6 +111,11 @@ async function run(
     throw error
   }
 }
+
+const awaitsAuthentication = (stored: StoredKey) =>
+  stored.status === 'done' &&
+  stored.responseStatus === 402 &&
+  JSON.parse(stored.responseBody ?? '{}').type === 'payment_requires_action'
 
 function replay(stored: StoredKey): PlacedOrder {
   const body = JSON.parse(stored.responseBody ?? '{}')

@@ -51,7 +51,15 @@ export interface StockLine {
   quantity: number
 }
 
-export type AttemptStatus = 'pending' | 'charged' | 'done' | 'failed' | 'recovering' | 'released'
+export type AttemptStatus =
+  | 'pending'
+  | 'charged'
+  | 'done'
+  | 'failed'
+  | 'recovering'
+  | 'released'
+  /** The charge (`charge_id`) waits for the shopper's 3-D Secure authentication; `order_draft` is set. */
+  | 'awaiting_authentication'
 
 interface PaymentAttemptsTable {
   id: string
@@ -64,6 +72,8 @@ interface PaymentAttemptsTable {
   cart_id: string
   coupons: string
   lines: string
+  /** JSON of the order to write once an authentication succeeds (migration 0014); null otherwise. */
+  order_draft: string | null
   created_at: string
   updated_at: string
 }
@@ -96,9 +106,14 @@ export interface PaymentAttempt {
   coupons: string[]
   lines: StockLine[]
   updatedAt: string
+  /** JSON of the order an `awaiting_authentication` attempt becomes (checkout.recovery.ts `OrderDraft`). */
+  orderDraft?: string | null
 }
 
-export async function insertAttempt(db: Db, a: Omit<PaymentAttempt, 'status' | 'chargeId' | 'updatedAt'>) {
+export async function insertAttempt(
+  db: Db,
+  a: Omit<PaymentAttempt, 'status' | 'chargeId' | 'updatedAt' | 'orderDraft'>,
+) {
   const now = new Date().toISOString()
   await tables(db)
     .insertInto('payment_attempts')
@@ -113,6 +128,7 @@ export async function insertAttempt(db: Db, a: Omit<PaymentAttempt, 'status' | '
       cart_id: a.cartId,
       coupons: JSON.stringify(a.coupons),
       lines: JSON.stringify(a.lines),
+      order_draft: null,
       created_at: now,
       updated_at: now,
     })
@@ -128,7 +144,7 @@ export async function moveAttempt(
   id: string,
   from: AttemptStatus[],
   to: AttemptStatus,
-  options: { chargeId?: string; updatedAt?: string; now?: string } = {},
+  options: { chargeId?: string; updatedAt?: string; now?: string; orderDraft?: string } = {},
 ): Promise<boolean> {
   let query = tables(db)
     .updateTable('payment_attempts')
@@ -136,6 +152,7 @@ export async function moveAttempt(
       status: to,
       updated_at: options.now ?? new Date().toISOString(),
       ...(options.chargeId ? { charge_id: options.chargeId } : {}),
+      ...(options.orderDraft ? { order_draft: options.orderDraft } : {}),
     })
     .where('id', '=', id)
     .where('status', 'in', from)
@@ -150,6 +167,19 @@ export async function staleAttempts(db: Db, before: string, limit = 100): Promis
     .selectFrom('payment_attempts')
     .selectAll()
     .where('status', 'in', ['pending', 'charged', 'recovering'])
+    .where('updated_at', '<=', before)
+    .orderBy('updated_at')
+    .limit(limit)
+    .execute()
+  return rows.map(toAttempt)
+}
+
+/** Attempts waiting for an authentication since before `before` (the authentication timeout). */
+export async function awaitingAttempts(db: Db, before: string, limit = 100): Promise<PaymentAttempt[]> {
+  const rows = await tables(db)
+    .selectFrom('payment_attempts')
+    .selectAll()
+    .where('status', '=', 'awaiting_authentication')
     .where('updated_at', '<=', before)
     .orderBy('updated_at')
     .limit(limit)
@@ -178,6 +208,7 @@ const toAttempt = (row: PaymentAttemptsTable): PaymentAttempt => ({
   coupons: JSON.parse(row.coupons),
   lines: JSON.parse(row.lines),
   updatedAt: row.updated_at,
+  orderDraft: row.order_draft,
 })
 
 // ---- Idempotency-Key store ----

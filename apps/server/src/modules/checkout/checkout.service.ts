@@ -11,8 +11,22 @@ import * as orders from '../order/order.service.ts'
 import type { ChargeResult } from '../payment/payment.service.ts'
 import { paymentsOf } from '../payment/payment.service.ts'
 import * as shipping from '../shipping/shipping.service.ts'
-import { chargeRequest, recoverAttempt, refundAndRelease, releaseAttempt } from './checkout.recovery.ts'
-import { insertAttempt, moveAttempt, type PaymentAttempt, reserveStock } from './checkout.repository.ts'
+import {
+  chargeRequest,
+  type OrderDraft,
+  recoverAttempt,
+  refundAndRelease,
+  releaseAttempt,
+  settleAuthentication,
+  writeOrder,
+} from './checkout.recovery.ts'
+import {
+  findAttempt,
+  insertAttempt,
+  moveAttempt,
+  type PaymentAttempt,
+  reserveStock,
+} from './checkout.repository.ts'
 
 /**
  * Placing an order: validate cart → reprice → quote shipping → compare totals, then the saga of
@@ -21,6 +35,8 @@ import { insertAttempt, moveAttempt, type PaymentAttempt, reserveStock } from '.
  * (3) one transaction writes the order and closes the attempt. A decline releases what (1) took; a failure
  * after the charge refunds and releases; a process that dies in between leaves the attempt to
  * `recoverStaleAttempts`. No charged payment stays without an order, no stock stays reserved without one.
+ * A charge that asks for 3-D Secure leaves the attempt `awaiting_authentication` (402 payment_requires_action
+ * with the client secret); the re-submission with `payment.paymentIntentId` settles it (ADR 0009).
  */
 export async function placeOrder(
   ctx: AppContext,
@@ -29,6 +45,7 @@ export async function placeOrder(
   language?: string,
   options: PlaceOrderOptions = {},
 ): Promise<string> {
+  if (request.payment.paymentIntentId) return completeAuthentication(ctx, principal, request, options)
   await carts.assertOrderable(ctx, principal, request.cartId)
   // the request schema requires a SHIPPING address
   const address = request.addresses.find((a) => a.type === 'SHIPPING')!
@@ -129,6 +146,38 @@ export async function placeOrder(
     await recoverAttempt(ctx, attempt).catch((e) => logLeftForRecovery(ctx, attempt.id, e))
     throw error
   }
+  const draft: OrderDraft = {
+    language,
+    principal,
+    siteCode: site.code,
+    cartId: cart.id,
+    customer: request.customer,
+    addresses: request.addresses,
+    shipping: { ...quote, tax: site.tax },
+    totals,
+    discounts,
+    entries: lines.map(({ item, priced: p }) => ({
+      itemYrn: item.item_yrn,
+      productId: item.product_id,
+      variantId: item.variant_id,
+      name: [p?.name ?? item.product_id, ...(p?.optionLines ?? [])].join(', '),
+      quantity: item.quantity,
+      unitPriceMinor: p?.effectiveMinor ?? 0,
+      totalMinor: totals.lines.find((l) => l.id === item.id)?.totalMinor ?? 0,
+    })),
+  }
+  if (!result.ok && result.code === 'requires_action') {
+    // 3-D Secure: stock stays reserved while the shopper authenticates; the intent and the order to write
+    // are journaled, so the re-submission or the sweep (after the authentication timeout) can settle it.
+    const waiting = await moveAttempt(ctx.db, orderId, ['pending'], 'awaiting_authentication', {
+      chargeId: result.intentId,
+      orderDraft: JSON.stringify(draft),
+    })
+    if (!waiting) throw conflict('checkout_rolled_back', 'The payment took too long; please try again')
+    throw new AppError(402, 'payment_requires_action', 'Your bank asks you to authenticate the payment', [
+      { field: 'payment', type: 'payment_requires_action', message: result.clientSecret },
+    ])
+  }
   if (!result.ok) {
     await releaseAttempt(ctx.db, attempt, ['pending'], 'failed')
     throw new AppError(402, result.code, result.message, [
@@ -140,46 +189,64 @@ export async function placeOrder(
   // 3. The order and the end of the attempt commit together; anything failing on the way refunds.
   try {
     await moveAttempt(ctx.db, orderId, ['pending'], 'charged', { chargeId })
-    await ctx.db.transaction().execute(async (trx) => {
-      if (!(await moveAttempt(trx, orderId, ['pending', 'charged'], 'done', { chargeId }))) {
-        throw conflict('checkout_rolled_back', 'The payment took too long and was refunded; please try again')
-      }
-      await orders.createOrder(trx, {
-        id: orderId,
-        principal,
-        siteCode: site.code,
-        cartId: cart.id,
-        customer: request.customer,
-        addresses: request.addresses,
-        shipping: { ...quote, tax: site.tax },
-        payment: {
-          method: attempt.paymentId,
-          brand: result.brand,
-          last4: result.last4,
-          chargeId,
-          amountMinor: totals.totalMinor,
-          status: 'PAID',
-        },
-        totals,
-        discounts,
-        entries: lines.map(({ item, priced: p }) => ({
-          itemYrn: item.item_yrn,
-          productId: item.product_id,
-          variantId: item.variant_id,
-          name: [p?.name ?? item.product_id, ...(p?.optionLines ?? [])].join(', '),
-          quantity: item.quantity,
-          unitPriceMinor: p?.effectiveMinor ?? 0,
-          totalMinor: totals.lines.find((l) => l.id === item.id)?.totalMinor ?? 0,
-        })),
-      })
-      await options.onOrdered?.(trx, orderId)
-    })
+    await writeOrder(ctx.db, attempt, draft, result, ['pending', 'charged'], options)
   } catch (error) {
     await refundAndRelease(ctx, { ...attempt, chargeId }).catch((e) => logLeftForRecovery(ctx, orderId, e))
     throw error
   }
   return orderId
 }
+
+/**
+ * The re-submission after 3-D Secure (ADR 0009): the PaymentIntent must be the one journaled for an attempt
+ * of this caller's cart; then `settleAuthentication` requires it to have succeeded with the attempt's amount,
+ * currency and id before it writes the order, or cancels it and releases the attempt (402
+ * authentication_failed). Anything that does not fit is refused without touching the attempt.
+ */
+async function completeAuthentication(
+  ctx: AppContext,
+  principal: Principal,
+  request: OrderRequest,
+  options: PlaceOrderOptions,
+): Promise<string> {
+  const intentId = request.payment.paymentIntentId ?? ''
+  const authentication = paymentsOf(ctx).authentication(request.payment.paymentId)
+  const charge = authentication ? await authentication.retrieve(intentId) : undefined
+  const attempt = charge?.reference ? await findAttempt(ctx.db, charge.reference) : undefined
+  const draft = attempt?.orderDraft ? (JSON.parse(attempt.orderDraft) as OrderDraft) : undefined
+  const fits =
+    charge &&
+    attempt &&
+    draft &&
+    attempt.chargeId === charge.chargeId &&
+    attempt.cartId === request.cartId &&
+    attempt.paymentId === request.payment.paymentId &&
+    draft.principal.sessionId === principal.sessionId &&
+    draft.principal.customerId === principal.customerId
+  if (!fits || !attempt) throw intentMismatch()
+  if (attempt.status === 'done') {
+    // settled already (by the sweep, or a concurrent re-submission): this caller's order
+    await options.onOrdered?.(ctx.db, attempt.id)
+    return attempt.id
+  }
+  if (attempt.status !== 'awaiting_authentication')
+    throw conflict('checkout_rolled_back', 'This payment was not completed in time; please try again')
+  const settled = await settleAuthentication(ctx, attempt, charge, {
+    to: 'failed',
+    onOrdered: options.onOrdered,
+  })
+  if (settled.ok) return attempt.id
+  if (settled.code === 'payment_intent_mismatch') throw intentMismatch()
+  const message = 'The authentication with your bank failed'
+  throw new AppError(402, 'authentication_failed', message, [
+    { field: 'payment', type: 'authentication_failed', message },
+  ])
+}
+
+const intentMismatch = () =>
+  conflict('payment_intent_mismatch', 'This payment does not belong to this checkout', [
+    { field: 'body.payment.paymentIntentId', type: 'payment_intent_mismatch', message: 'not this checkout' },
+  ])
 
 export interface PlaceOrderOptions {
   /** Runs inside the transaction that writes the order (the Idempotency-Key store saves the answer there). */

@@ -59,6 +59,7 @@ export async function readyToOrder(
   return { token, cartId, body }
 }
 
-export function placeOrder(app: FastifyInstance, token: string, payload: object) {
-  return app.inject({ method: 'POST', url: '/api/checkout/checkouts/order', headers: bearer(token), payload })
+export function placeOrder(app: FastifyInstance, token: string, payload: object, idempotencyKey?: string) {
+  const headers = idempotencyKey ? { ...bearer(token), 'idempotency-key': idempotencyKey } : bearer(token)
+  return app.inject({ method: 'POST', url: '/api/checkout/checkouts/order', headers, payload })
 }

@@ -34,7 +34,7 @@ async function claim(db: Db, key: string, recipient: string): Promise<boolean> {
  * Never throws: a mail that cannot go out is logged, the order stands. At most one confirmation per order.
  */
 export async function sendOrderConfirmation(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
   orderId: string,
   acceptLanguage: string | undefined,
 ): Promise<void> {

@@ -10,6 +10,29 @@ export interface PaymentProvider {
   id: string
   charge(request: ChargeRequest, db: Db): Promise<ChargeResult>
   refund(chargeId: string, db: Db): Promise<void>
+  /**
+   * Providers whose charges can ask for an authentication (Stripe's 3-D Secure, ADR 0009): the charge as it
+   * stands now, and giving up on one that did not succeed. Absent for providers without authentication.
+   */
+  authentication?: {
+    /** The PaymentIntent `chargeId`; undefined when the provider knows no such charge. */
+    retrieve(chargeId: string): Promise<ChargeState | undefined>
+    /** Cancels a charge that did not succeed; answers its state afterwards (`succeeded` when it won the race). */
+    cancel(chargeId: string): Promise<ChargeState>
+  }
+}
+
+/** A charge that asked for an authentication, as the provider knows it now. */
+export interface ChargeState {
+  chargeId: string
+  status: 'succeeded' | 'requires_action' | 'failed'
+  amountMinor: number
+  /** Upper case, like the shop's currencies. */
+  currency: string
+  /** The idempotency key the charge was made with (the checkout's attempt id), from the provider's metadata. */
+  reference: string | undefined
+  brand: string
+  last4: string
 }
 
 export interface ChargeRequest {
@@ -19,13 +42,13 @@ export interface ChargeRequest {
   idempotencyKey: string
 }
 
-/** `authentication_required`: the bank asks for 3-D Secure, which the checkout cannot do yet (ADR 0009). */
-export type ChargeFailureCode =
-  | 'card_declined'
-  | 'insufficient_funds'
-  | 'authentication_required'
-  | 'processing_error'
+export type ChargeFailureCode = 'card_declined' | 'insufficient_funds' | 'processing_error'
 
+/**
+ * `requires_action`: the bank asks for 3-D Secure (ADR 0009). Nothing is taken yet; the shopper's browser runs
+ * the challenge with `clientSecret`, then the charge `intentId` is settled (`authentication`).
+ */
 export type ChargeResult =
   | { ok: true; chargeId: string; brand: string; last4: string }
   | { ok: false; code: ChargeFailureCode; message: string }
+  | { ok: false; code: 'requires_action'; message: string; intentId: string; clientSecret: string }

@@ -5,7 +5,7 @@ import type { ChargeRequest, ChargeResult, PaymentProvider } from './payment.pro
 import { createStripeProvider } from './stripe.provider.ts'
 import { TEST_CARD_TOKEN_URL, testCardProvider } from './test-card.provider.ts'
 
-export type { ChargeResult } from './payment.provider.ts'
+export type { ChargeResult, ChargeState } from './payment.provider.ts'
 export { tokenizeTestCard } from './test-card.provider.ts'
 
 interface Registry {
@@ -33,6 +33,8 @@ export interface Payments {
   isPaymentAvailable(paymentId: string): boolean
   charge(paymentId: string, request: ChargeRequest, db: Db): Promise<ChargeResult>
   refund(paymentId: string, chargeId: string, db: Db): Promise<void>
+  /** Settling charges that asked for an authentication (3-D Secure), for providers that have them. */
+  authentication(paymentId: string): PaymentProvider['authentication']
 }
 
 function createPayments(registry: Registry): Payments {
@@ -51,6 +53,7 @@ function createPayments(registry: Registry): Payments {
       if (!provider) throw new Error(`No payment provider ${paymentId} to refund charge ${chargeId} with`)
       await provider.refund(chargeId, db)
     },
+    authentication: (paymentId) => registry.known[paymentId]?.authentication,
   }
 }
 

@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import type { ChargeFailureCode, ChargeResult, PaymentProvider } from './payment.provider.ts'
+import type { ChargeFailureCode, ChargeResult, ChargeState, PaymentProvider } from './payment.provider.ts'
 
 export interface StripeSettings {
   secretKey: string
@@ -12,7 +12,8 @@ export interface StripeSettings {
  * PaymentMethod with the publishable key (Stripe.js); the shop only ever receives its `pm_…` id and charges
  * it here with a PaymentIntent created and confirmed in one call, under the checkout's idempotency key, so a
  * retried request never charges twice. The charge id the shop keeps is the PaymentIntent id; refunds name it.
- * The database transaction is not used: Stripe is compensated with a refund instead.
+ * The database transaction is not used: Stripe is compensated with a refund instead. A card that asks for
+ * 3-D Secure answers `requires_action` with the intent's client secret; `authentication` settles it later.
  */
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const base = new URL(settings.apiBase)
@@ -26,26 +27,26 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     telemetry: false,
     appInfo: { name: 'shop' },
   })
-  /**
-   * The bank asks for 3-D Secure (`requires_action`): the checkout cannot run the challenge yet
-   * (docs/decisions/0009-stripe.md, "3-D Secure"), so the PaymentIntent is cancelled (nothing was taken) and
-   * the charge fails like a decline; the checkout then releases the attempt. A recovery that asks again
-   * replays the same intent under the same idempotency keys and ends the same way.
-   */
-  async function abandon(intentId: string): Promise<ChargeResult> {
-    try {
-      await stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `cancel-${intentId}` })
-    } catch (error) {
-      // Cancelled already (an earlier attempt whose answer was lost) is what we wanted; anything else is unknown.
-      const state = error instanceof Stripe.errors.StripeError ? error.code : undefined
-      if (state !== 'payment_intent_unexpected_state') return failure(error)
-    }
+  /** The intent as the shop needs it to settle a 3-D Secure authentication. */
+  const stateOf = (intent: Stripe.PaymentIntent): ChargeState => {
+    const method = typeof intent.payment_method === 'object' ? intent.payment_method : null
     return {
-      ok: false,
-      code: 'authentication_required',
-      message: 'The card needs an authentication (3-D Secure) that this shop cannot do yet.',
+      chargeId: intent.id,
+      status:
+        intent.status === 'succeeded'
+          ? 'succeeded'
+          : intent.status === 'requires_action'
+            ? 'requires_action'
+            : 'failed',
+      amountMinor: intent.amount,
+      currency: intent.currency.toUpperCase(),
+      reference: intent.metadata?.order_id,
+      brand: brandName(method?.card?.brand),
+      last4: method?.card?.last4 ?? '',
     }
   }
+  const retrieve = (intentId: string) =>
+    stripe.paymentIntents.retrieve(intentId, { expand: ['payment_method'] }).then(stateOf)
   return {
     id: 'stripe',
     async charge({ token, amountMinor, currency, idempotencyKey }): Promise<ChargeResult> {
@@ -62,7 +63,16 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           },
           { idempotencyKey: `charge-${idempotencyKey}` },
         )
-        if (intent.status === 'requires_action') return await abandon(intent.id)
+        // The bank asks for 3-D Secure: nothing is taken; the shopper's browser runs the challenge (ADR 0009).
+        if (intent.status === 'requires_action' && intent.client_secret) {
+          return {
+            ok: false,
+            code: 'requires_action',
+            message: 'The card needs an authentication (3-D Secure).',
+            intentId: intent.id,
+            clientSecret: intent.client_secret,
+          }
+        }
         if (intent.status !== 'succeeded') {
           return { ok: false, code: 'processing_error', message: `The payment is ${intent.status}.` }
         }
@@ -85,6 +95,32 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return
         throw error
       }
+    },
+    authentication: {
+      async retrieve(intentId) {
+        try {
+          return await retrieve(intentId)
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+            return undefined
+          throw error
+        }
+      },
+      async cancel(intentId) {
+        try {
+          const intent = await stripe.paymentIntents.cancel(
+            intentId,
+            { expand: ['payment_method'] },
+            { idempotencyKey: `cancel-${intentId}` },
+          )
+          return stateOf(intent)
+        } catch (error) {
+          // Succeeded or cancelled meanwhile (or an earlier cancel whose answer was lost): what it is now counts.
+          const state = error instanceof Stripe.errors.StripeError ? error.code : undefined
+          if (state !== 'payment_intent_unexpected_state') throw error
+          return retrieve(intentId)
+        }
+      },
     },
   }
 }

@@ -13,6 +13,7 @@ import * as mailLog from './migrations/0010-mail-log.ts'
 import * as productSortNames from './migrations/0011-product-sort-names.ts'
 import * as chargeKeysOrderDiscounts from './migrations/0012-charge-keys-order-discounts.ts'
 import * as dropTextNameIndex from './migrations/0013-drop-text-name-index.ts'
+import * as paymentAuthentication from './migrations/0014-payment-authentication.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0011-product-sort-names': productSortNames,
   '0012-charge-keys-order-discounts': chargeKeysOrderDiscounts,
   '0013-drop-text-name-index': dropTextNameIndex,
+  '0014-payment-authentication': paymentAuthentication,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

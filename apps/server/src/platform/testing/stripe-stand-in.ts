@@ -143,6 +143,14 @@ export async function startStripeStandIn(
     return { id, object, type, card, created, livemode }
   }
 
+  /** The intent as answered, with its payment method when `expand[]=payment_method` asks for it. */
+  function answered(intent: PaymentIntent, params: Params): PaymentIntent | Record<string, unknown> {
+    const pm = intent.payment_method ? methods.get(intent.payment_method) : undefined
+    return pm && expandList(params).includes('payment_method')
+      ? { ...intent, payment_method: publicMethod(pm) }
+      : intent
+  }
+
   function createPaymentMethod(params: Params): [number, unknown] {
     if (params.type !== 'card') return invalidRequest('type', 'Invalid type: must be card')
     const card = (params.card ?? {}) as Record<string, string>
@@ -272,7 +280,7 @@ export async function startStripeStandIn(
     return [200, intent]
   }
 
-  function cancel(intent: PaymentIntent): [number, unknown] {
+  function cancel(intent: PaymentIntent, params: Params): [number, unknown] {
     if (intent.status === 'succeeded' || intent.status === 'canceled') {
       return [
         400,
@@ -284,7 +292,7 @@ export async function startStripeStandIn(
       ]
     }
     Object.assign(intent, { status: 'canceled', next_action: null })
-    return [200, intent]
+    return [200, answered(intent, params)]
   }
 
   function createRefund(params: Params): [number, unknown] {
@@ -372,8 +380,8 @@ export async function startStripeStandIn(
     }
     if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(params)
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params)
-    if (intent && method === 'GET' && !intentPath?.[2]) return [200, intent]
-    if (intent && method === 'POST' && intentPath?.[2] === 'cancel') return cancel(intent)
+    if (intent && method === 'GET' && !intentPath?.[2]) return [200, answered(intent, params)]
+    if (intent && method === 'POST' && intentPath?.[2] === 'cancel') return cancel(intent, params)
     return [
       404,
       stripeError('invalid_request_error', undefined, `Unrecognized request URL (${method}: ${path}).`),

@@ -126,6 +126,9 @@ export function CheckoutWizard({
   const [cardSummary, setCardSummary] = useState<CardSummary | null>(null)
   const idempotencyKey = useRef('')
   const submitLock = useRef(false)
+  // The order as last posted: after 3-D Secure the same body goes again with the authenticated intent.
+  const postedOrder = useRef<WizardPost | null>(null)
+  const [authenticating, setAuthenticating] = useState<string | null>(null)
   const moved = useRef(false)
   const preview = useFetcher<CheckoutActionData>({ key: 'checkout-preview' })
   const order = useFetcher<CheckoutActionData>({ key: 'checkout-order' })
@@ -254,22 +257,47 @@ export function CheckoutWizard({
       return edit(3)
     }
     setToken(null) // a token is charged at most once
-    order.submit(
-      {
-        intent: 'order',
-        wizard: postBody({
-          token: cardToken.token,
-          paymentId: cardToken.paymentId,
-          totalPrice: calc?.totalPrice.amount,
-          idempotencyKey: idempotencyKey.current,
-        }),
-      },
-      { method: 'post' },
-    )
+    const posted: WizardPost = {
+      guest,
+      billing,
+      shipping: shippingValues,
+      token: cardToken.token,
+      paymentId: cardToken.paymentId,
+      totalPrice: calc?.totalPrice.amount,
+      idempotencyKey: idempotencyKey.current,
+    }
+    postedOrder.current = posted
+    order.submit({ intent: 'order', wizard: JSON.stringify(posted) }, { method: 'post' })
   }
 
+  // 3-D Secure (ADR 0009): the bank's challenge runs in Stripe.js while the processing dialog stays, then the
+  // same order goes again, same Idempotency-Key, with the intent; the server decides from the intent.
+  const answered = order.state === 'idle' && order.data && 'status' in order.data ? order.data : null
+  const clientSecret = answered?.authentication?.clientSecret ?? null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per challenge
+  useEffect(() => {
+    const posted = postedOrder.current
+    if (!clientSecret || !posted) return
+    setAuthenticating(clientSecret)
+    const challenge =
+      provider.id === 'stripe'
+        ? provider.stripe.handleNextAction({ clientSecret })
+        : Promise.resolve({ paymentIntent: undefined, error: undefined })
+    void challenge
+      .catch(() => ({ paymentIntent: undefined, error: undefined }))
+      .then((outcome) => {
+        const paymentIntentId =
+          outcome.paymentIntent?.id ?? outcome.error?.payment_intent?.id ?? clientSecret.split('_secret_')[0]
+        order.submit(
+          { intent: 'order', wizard: JSON.stringify({ ...posted, paymentIntentId }) },
+          { method: 'post' },
+        )
+      })
+      .finally(() => setAuthenticating(null))
+  }, [clientSecret])
+
   // The order answered with a failure: the dialog closes, the §8 message shows; card errors reopen payment.
-  const orderFailure = order.state === 'idle' && order.data && 'status' in order.data ? order.data : null
+  const orderFailure = answered && !answered.authentication ? answered : null
   useEffect(() => {
     if (!orderFailure) return
     submitLock.current = false
@@ -282,7 +310,7 @@ export function CheckoutWizard({
     }
   }, [orderFailure])
 
-  const submitting = tokenizing || order.state !== 'idle'
+  const submitting = tokenizing || Boolean(authenticating || clientSecret) || order.state !== 'idle'
   // A step's PLEASE_CORRECT_ERRORS stays while the step still has errors.
   const correctionMessage = (step: 1 | 2) => {
     const message = messages[step]

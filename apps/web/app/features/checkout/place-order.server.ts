@@ -24,12 +24,22 @@ export interface WizardPost {
   paymentId?: 'test-card' | 'stripe'
   totalPrice?: number
   idempotencyKey?: string
+  /** The re-submission after 3-D Secure: the PaymentIntent the shopper authenticated (same body and key). */
+  paymentIntentId?: string
 }
 
 export type CheckoutActionData =
   | { intent: 'preview'; preview: Calculation }
   | { intent: 'preview'; message: MessageKey; details: string[]; errors: FieldErrors }
-  | { intent: 'order'; message: MessageKey; details: string[]; errors: FieldErrors; status: number }
+  | {
+      intent: 'order'
+      message: MessageKey
+      details: string[]
+      errors: FieldErrors
+      status: number
+      /** 402 payment_requires_action: the bank's challenge to run with Stripe.js, then the same order again. */
+      authentication?: { clientSecret: string }
+    }
 
 export function readWizard(form: FormData): WizardPost | null {
   try {
@@ -104,6 +114,7 @@ export function orderRequest(
     payment: {
       paymentId: post.paymentId === 'stripe' ? 'stripe' : 'test-card',
       customAttributes: { token: post.token ?? '' },
+      ...(post.paymentIntentId ? { paymentIntentId: post.paymentIntentId } : {}),
     },
     currency: session.site.currency,
     shipping: splitMethod(post.shipping.method),
@@ -124,12 +135,13 @@ export function orderRequest(
 /** The card number field's message for a charge failure (402); every other type is a decline. */
 const CARD_FAILURES: Record<string, MessageKey> = {
   insufficient_funds: 'CARD_INSUFFICIENT_FUNDS',
-  authentication_required: 'CARD_AUTHENTICATION_UNSUPPORTED',
+  authentication_failed: 'CARD_AUTHENTICATION_FAILED',
 }
 
 /**
  * Spec §8 order errors: 500 → the system-unavailable text; any other status → "Order could not be processed."
- * with the status code and the detail messages. Card failures (402) also mark the card number field.
+ * with the status code and the detail messages. Card failures (402) also mark the card number field. A 402
+ * payment_requires_action is no failure: it carries the client secret of the 3-D Secure challenge.
  */
 export function orderFailure(error: unknown): CheckoutActionData {
   if (!isApiError(error)) throw error
@@ -141,6 +153,18 @@ export function orderFailure(error: unknown): CheckoutActionData {
       errors: {},
       status: error.status,
     }
+  const clientSecret = error.body.details.find((d) => d.field === 'payment')?.message
+  if (error.status === 402 && error.body.type === 'payment_requires_action' && clientSecret) {
+    // Not a failure yet: the browser runs the bank's challenge, then sends the order again (ADR 0009).
+    return {
+      intent: 'order',
+      message: 'PROCESSING_ORDER',
+      details: [],
+      errors: {},
+      status: 402,
+      authentication: { clientSecret },
+    }
+  }
   const errors: FieldErrors = {}
   if (error.status === 402) errors.cardNumber = CARD_FAILURES[error.body.type] ?? 'CARD_DECLINED'
   const details = [`${error.status}: ${error.body.message}`, ...error.body.details.map((d) => d.message)]

@@ -6,6 +6,8 @@
 
 export interface StripeError {
   type: string
+  /** Set on errors of `handleNextAction`: the intent whose authentication failed. */
+  payment_intent?: { id: string; status: string }
   code?: string
   decline_code?: string
   param?: string
@@ -33,6 +35,7 @@ export interface StripeJs {
     type: 'card'
     card: StripeCardElement
   }): Promise<{ paymentMethod?: StripePaymentMethod; error?: StripeError }>
+  /** Runs the bank's challenge (3-D Secure) of a PaymentIntent that requires an action. */
   handleNextAction(params: {
     clientSecret: string
   }): Promise<{ paymentIntent?: { id: string; status: string }; error?: StripeError }>
