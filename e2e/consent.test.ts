@@ -376,7 +376,7 @@ for (const { engine, skip } of browserEngines) {
       )
     })
 
-    test('German banner texts fit phone widths: nothing wider than the window, both buttons whole', async () => {
+    test('German banner texts and the top bar fit phone widths: nothing wider than the window, both buttons whole, one top-bar row', async () => {
       const browser = await launchBrowser()
       for (const width of [viewports.phone.width, 320]) {
         const context = await browser.newContext({ viewport: { ...viewports.phone, width } })
@@ -397,6 +397,14 @@ for (const { engine, skip } of browserEngines) {
             `${width}px: ${name} ${JSON.stringify(box)}`,
           )
         }
+        // the top bar keeps the menu, the shop name and its icons on one row
+        const tops = await Promise.all(
+          ['.menu__toggle', '.logo', '.cart-toggle'].map(async (selector) => {
+            const box = await page.locator(selector).first().boundingBox()
+            return box ? Math.round(box.y + box.height / 2) : -1
+          }),
+        )
+        assert.equal(new Set(tops).size, 1, `${width}px: top bar rows ${tops}`)
         const banner = await region.boundingBox()
         console.log(
           `German banner at ${width}px: ${banner?.height.toFixed(0)}px of ${viewports.phone.height}px`,
