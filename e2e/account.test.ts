@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test'
 import { OAuth2Server } from 'oauth2-mock-server'
 import type { Page } from 'playwright-core'
 import { browserEngines, launchBrowser, openPage, viewports } from './support/browser.ts'
+import { shopper } from './support/orders.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { startSmtp, uniqueEmail } from './support/smtp.ts'
 
@@ -457,65 +458,9 @@ for (const { engine, skip } of browserEngines) {
           })
         ).json()
         const product = products.find((p: { prices?: unknown[] }) => p.prices?.length) ?? products[0]
-        const cart = await (
-          await fetch(`${shop.url}/api/cart/carts`, {
-            method: 'POST',
-            headers: auth,
-            body: JSON.stringify({ siteCode: 'us', currency: 'USD' }),
-          })
-        ).json()
-        const added = await fetch(`${shop.url}/api/cart/carts/${cart.cartId}/items`, {
-          method: 'POST',
-          headers: auth,
-          body: JSON.stringify({ productId: product.id, quantity: 1 }),
-        })
-        assert.equal(added.status, 201, await added.clone().text())
-        const zones = await (
-          await fetch(`${shop.url}/api/shipping/us/zones?expand=methods,fees&activeMethods=true`, {
-            headers: auth,
-          })
-        ).json()
-        const zone = zones.find((z: { methods?: unknown[] }) => z.methods?.length)
-        const card = await (
-          await fetch(`${shop.url}/api/payments/test-card/tokens`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              number: '4242424242424242',
-              exp_month: 12,
-              exp_year: new Date().getUTCFullYear() + 2,
-              cvc: '123',
-            }),
-          })
-        ).json()
-        const address = (type: string) => ({
-          type,
-          contactName: 'Ada Lovelace',
-          street: '1 Main Street',
-          city: 'Springfield',
-          zipCode: '12345',
-          country: 'US',
-        })
-        const order = (totalPrice: number) =>
-          fetch(`${shop.url}/api/checkout/checkouts/order`, {
-            method: 'POST',
-            headers: auth,
-            body: JSON.stringify({
-              cartId: cart.cartId,
-              payment: { paymentId: 'test-card', customAttributes: { token: card.id } },
-              currency: 'USD',
-              shipping: { methodId: zone.methods[0].id, zoneId: zone.id, amount: 0 },
-              totalPrice,
-              addresses: [address('SHIPPING'), address('BILLING')],
-              customer: { firstName: 'Ada', lastName: 'Lovelace', email },
-            }),
-          })
-        // The first try learns the total the server computes (409 total_changed tells it), the second places it.
-        const probe = await order(0)
-        const total = Number((await probe.json()).details?.[0]?.message)
-        const placed = await order(total)
-        assert.equal(placed.status, 201, await placed.clone().text())
-        const { orderId } = await placed.json()
+        const { orderId, total } = await (
+          await shopper(shop.url, product.id, 1, { authorization: auth.authorization, email })
+        ).placeOne()
 
         await ready(page, `${shop.url}/`)
         await signIn(page, email)

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { join, resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { sql } from 'kysely'
 import type { Page } from 'playwright-core'
 import { type Db, openDatabase } from '../apps/server/src/platform/db/database.ts'
+import { forceFailure } from '../apps/server/src/platform/testing/forced-failure.ts'
 import { type Translate, translator } from '../apps/web/app/i18n/index.ts'
 import { browserEngines, openPage, viewports } from './support/browser.ts'
 import {
@@ -21,7 +21,9 @@ import {
   ready,
   step,
 } from './support/checkout.ts'
-import { type Engine, type RunningShop, startShop } from './support/shop.ts'
+import { shopper } from './support/orders.ts'
+import { type RunningShop, startShop } from './support/shop.ts'
+import { uniqueEmail } from './support/smtp.ts'
 
 /**
  * Spec §8 "Checkout" and the order cancel of the account, as the shopper meets them in the browser. Every
@@ -30,34 +32,6 @@ import { type Engine, type RunningShop, startShop } from './support/shop.ts'
  */
 const root = resolve(import.meta.dirname, '..')
 const PASSWORD = 'correct-horse-1'
-let emails = 0
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${emails++}@example.com`
-
-/** Makes every `on` (e.g. `insert on orders`) fail inside the database; returns the undo. */
-async function forceFailure(db: Db, engine: Engine, name: string, on: string) {
-  if (engine === 'sqlite') {
-    await sql
-      .raw(
-        `create trigger ${name} before ${on} for each row begin select raise(abort, 'forced failure'); end`,
-      )
-      .execute(db)
-  } else {
-    await sql
-      .raw(
-        `create or replace function forced_failure() returns trigger language plpgsql as $$ begin raise exception 'forced failure'; end $$`,
-      )
-      .execute(db)
-    await sql
-      .raw(`create trigger ${name} before ${on} for each row execute function forced_failure()`)
-      .execute(db)
-  }
-  return async () => {
-    await sql
-      .raw(`drop trigger ${name}${engine === 'postgres' ? ` on ${on.split(' on ')[1]}` : ''}`)
-      .execute(db)
-  }
-}
-
 async function signUp(shop: RunningShop, email: string) {
   const res = await fetch(`${shop.url}/api/auth/signup`, {
     method: 'POST',
@@ -66,51 +40,6 @@ async function signUp(shop: RunningShop, email: string) {
   })
   assert.equal(res.status, 201, await res.clone().text())
   return { authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` }
-}
-
-/** An order of one jar placed through the API by the signed-up customer. */
-async function orderByApi(shop: RunningShop, auth: { authorization: string }, email: string) {
-  const headers = { ...auth, 'content-type': 'application/json' }
-  const post = (path: string, body: unknown) =>
-    fetch(`${shop.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
-  const cart = await (await post('/api/cart/carts', { siteCode: 'us', currency: 'USD' })).json()
-  const added = await post(`/api/cart/carts/${cart.cartId}/items`, { productId: JAR.id, quantity: 1 })
-  assert.equal(added.status, 201, await added.clone().text())
-  const zones = await (
-    await fetch(`${shop.url}/api/shipping/us/zones?expand=methods&activeMethods=true`)
-  ).json()
-  const zone = zones.find((z: { methods?: unknown[] }) => z.methods?.length)
-  const card = await (
-    await post('/api/payments/test-card/tokens', {
-      number: '4242424242424242',
-      exp_month: 12,
-      exp_year: new Date().getUTCFullYear() + 2,
-      cvc: '123',
-    })
-  ).json()
-  const address = (type: string) => ({
-    type,
-    contactName: 'Grace Hopper',
-    street: '7 Compiler Road',
-    city: 'Arlington',
-    zipCode: '22201',
-    country: 'US',
-  })
-  const order = (totalPrice: number) =>
-    post('/api/checkout/checkouts/order', {
-      cartId: cart.cartId,
-      payment: { paymentId: 'test-card', customAttributes: { token: card.id } },
-      currency: 'USD',
-      shipping: { methodId: zone.methods[0].id, zoneId: zone.id },
-      totalPrice,
-      addresses: [address('SHIPPING'), address('BILLING')],
-      customer: { firstName: 'Grace', lastName: 'Hopper', email },
-    })
-  // The first try learns the total the server computes (409 total_changed names it), the second places it.
-  const total = Number((await (await order(0)).json()).details?.[0]?.message)
-  const placed = await order(total)
-  assert.equal(placed.status, 201, await placed.clone().text())
-  return ((await placed.json()) as { orderId: string }).orderId
 }
 
 for (const { engine, skip } of browserEngines) {
@@ -246,7 +175,7 @@ for (const { engine, skip } of browserEngines) {
       test(`${viewportName}: the owner moved the order on in another tab, the customer's cancel fails (409) → ORDER_CANCEL_ERROR`, async () => {
         const email = uniqueEmail(`cancel-${viewportName}`)
         const auth = await signUp(shop, email)
-        const orderId = await orderByApi(shop, auth, email)
+        const { orderId } = await (await shopper(shop.url, JAR.id, 1, { ...auth, email })).placeOne()
         const ownerEmail = uniqueEmail(`owner-${viewportName}`)
         const owner = await signUp(shop, ownerEmail)
         const granted = spawnSync(

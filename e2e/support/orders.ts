@@ -9,12 +9,20 @@ export interface Buyer {
 }
 
 /**
- * An anonymous shopper's session on the shop: `buyer()` makes a cart of `quantity` × `productId` and a
- * test-card token and gives the order request for them; `order` sends one to a shop process.
+ * A shopper's session on the shop: `buyer()` makes a cart of `quantity` × `productId` and a test-card token
+ * and gives the order request for them; `order` sends one to a shop process. Anonymous unless `customer`
+ * names a signed-in customer's authorization and e-mail.
  */
-export async function shopper(url: string, productId: string, quantity = 1) {
-  const token = (await (await fetch(`${url}/api/auth/anonymous/login`)).json()).access_token as string
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+export async function shopper(
+  url: string,
+  productId: string,
+  quantity = 1,
+  customer?: { authorization: string; email: string },
+) {
+  const authorization =
+    customer?.authorization ??
+    `Bearer ${(await (await fetch(`${url}/api/auth/anonymous/login`)).json()).access_token as string}`
+  const headers = { authorization, 'content-type': 'application/json' }
   const post = async (base: string, path: string, body: object) =>
     fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
   const zones = await (await fetch(`${url}/api/shipping/us/zones?expand=methods`)).json()
@@ -46,7 +54,7 @@ export async function shopper(url: string, productId: string, quantity = 1) {
       shipping: { methodId: method.id, zoneId: method.zoneId },
       totalPrice,
       addresses: [address('SHIPPING'), address('BILLING')],
-      customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+      customer: { firstName: 'Ada', lastName: 'Lovelace', email: customer?.email ?? 'ada@example.com' },
     }
     if (!totalPrice) {
       // every cart is the same: the shop names the total it expects once (409 total_changed)
@@ -58,7 +66,13 @@ export async function shopper(url: string, productId: string, quantity = 1) {
     return { cartId, body }
   }
   const order = (base: string, b: Buyer) => post(base, '/api/checkout/checkouts/order', b.body)
-  return { headers, buyer, order }
+  /** One order placed on this shop: its id and the total it was placed for. */
+  async function placeOne(): Promise<{ orderId: string; total: number }> {
+    const placed = await order(url, await buyer())
+    assert.equal(placed.status, 201, await placed.clone().text())
+    return { orderId: ((await placed.json()) as { orderId: string }).orderId, total: totalPrice }
+  }
+  return { headers, buyer, order, placeOne }
 }
 
 /** A product of the demo catalogue without variants, priced in USD; its stock is set by the caller. */

@@ -30,3 +30,20 @@ export function segment(name: string, id: string): string {
 export function idOfSegment(value: string): string {
   return value.slice(value.lastIndexOf('~') + 1)
 }
+
+/**
+ * A category's or product's path in each language from its slugs (the API's `expand=slugs`): `/c/<slug>~<id>`
+ * or `/p/<slug>~<id>`. A language the map leaves out reads the English name, so it takes the English path.
+ */
+export function localizedPaths(
+  kind: 'c' | 'p',
+  id: string,
+  slugs: Record<string, string> | undefined,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(slugs ?? {}).map(([language, slug]) => [
+      language,
+      `/${kind}/${slug}~${encodeURIComponent(id)}`,
+    ]),
+  )
+}

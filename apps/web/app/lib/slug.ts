@@ -1,6 +1,6 @@
-import { slugify } from '@shop/contracts/slug'
+import { localizedPaths, slugify } from '@shop/contracts/slug'
 
-export { slugify }
+export { localizedPaths, slugify }
 
 /** `/c/<slug>~<id>`; the id alone identifies the category, the slug is for people and search engines. */
 export function categorySegment(category: { id: string; name: string; slug?: string }): string {
@@ -17,23 +17,6 @@ export function productSegment(product: { id: string; name: string }): string {
 
 export function productPath(product: { id: string; name: string }): string {
   return `/p/${productSegment(product)}`
-}
-
-/**
- * The page's path in each language from the API's `slugs` (expand=slugs): `/c/<slug>~<id>` or
- * `/p/<slug>~<id>`. A language the map leaves out reads the English name, so it gets the English path.
- */
-export function localizedPaths(
-  kind: 'c' | 'p',
-  id: string,
-  slugs: Record<string, string> | undefined,
-): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(slugs ?? {}).map(([language, slug]) => [
-      language,
-      `/${kind}/${slug}~${encodeURIComponent(id)}`,
-    ]),
-  )
 }
 
 /** True when a route param (decoded) names the same segment as the canonical one (encoded). */

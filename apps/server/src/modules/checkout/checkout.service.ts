@@ -223,7 +223,7 @@ async function completeAuthentication(
     attempt.paymentId === request.payment.paymentId &&
     draft.principal.sessionId === principal.sessionId &&
     draft.principal.customerId === principal.customerId
-  if (!fits || !attempt) throw intentMismatch()
+  if (!fits) throw intentMismatch()
   if (attempt.status === 'done') {
     // settled already (by the sweep, or a concurrent re-submission): this caller's order
     await options.onOrdered?.(ctx.db, attempt.id)

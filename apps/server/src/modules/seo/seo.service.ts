@@ -1,3 +1,4 @@
+import { localizedPaths } from '@shop/contracts/slug'
 import type { AppContext } from '../../platform/http/context.ts'
 import { categorySlugs, listCategories } from '../catalogue/category.service.ts'
 import { publishedProductCount, sitemapProducts } from '../catalogue/product.service.ts'
@@ -23,11 +24,6 @@ interface Entry {
 
 const pathIn = (entry: Entry, language: string) => entry.paths[language] ?? entry.paths.en ?? ''
 
-const localized = (kind: 'c' | 'p', id: string, slugs: Record<string, string>) =>
-  Object.fromEntries(
-    Object.entries(slugs).map(([l, slug]) => [l, `/${kind}/${slug}~${encodeURIComponent(id)}`]),
-  )
-
 /** The pages before the products: home, all products and every category (a few hundred at most). */
 async function leadingEntries(ctx: AppContext): Promise<Entry[]> {
   const categories = await listCategories(ctx, { language: 'en', toplevel: false, subcategories: false })
@@ -38,7 +34,7 @@ async function leadingEntries(ctx: AppContext): Promise<Entry[]> {
   return [
     { paths: { en: '/' } },
     { paths: { en: '/c/all' } },
-    ...categories.map((c) => ({ paths: localized('c', c.id, names.get(c.id) ?? { en: c.slug }) })),
+    ...categories.map((c) => ({ paths: localizedPaths('c', c.id, names.get(c.id) ?? { en: c.slug }) })),
   ]
 }
 
@@ -85,7 +81,7 @@ export async function sitemap(
   const slice: Entry[] = [
     ...leading.slice(from, to),
     ...(await sitemapProducts(ctx, { offset, limit: to - leading.length - offset })).map((p) => ({
-      paths: localized('p', p.id, p.slugs),
+      paths: localizedPaths('p', p.id, p.slugs),
       lastmod: p.createdAt.slice(0, 10),
     })),
   ]

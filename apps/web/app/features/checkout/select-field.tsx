@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { FieldFrame } from './field-frame.tsx'
 
 /** Labelled select with its inline error tied by aria-describedby; the options are its children. */
 export function SelectField({
@@ -20,28 +20,19 @@ export function SelectField({
   onChange: (value: string) => void
   children: React.ReactNode
 }) {
-  const id = useId()
   return (
-    <div className={wide ? 'field field--wide' : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        autoComplete={autoComplete}
-        value={value}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {children}
-      </select>
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} error={error} wide={wide}>
+      {(control) => (
+        <select
+          {...control}
+          name={name}
+          autoComplete={autoComplete}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {children}
+        </select>
+      )}
+    </FieldFrame>
   )
 }

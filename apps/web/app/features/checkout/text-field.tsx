@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { FieldFrame } from './field-frame.tsx'
 
 /** Labelled text input with its inline error tied by aria-describedby. */
 export function TextField({
@@ -30,31 +30,22 @@ export function TextField({
   value?: string
   onChange?: (value: string) => void
 }) {
-  const id = useId()
   return (
-    <div className={wide ? 'field field--wide' : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        className={short ? 'input input--short' : 'input'}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        required={!optional}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-        value={value}
-        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
-      />
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} error={error} wide={wide}>
+      {(control) => (
+        <input
+          {...control}
+          name={name}
+          type={type}
+          className={short ? 'input input--short' : 'input'}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          required={!optional}
+          value={value}
+          onChange={onChange ? (e) => onChange(e.target.value) : undefined}
+        />
+      )}
+    </FieldFrame>
   )
 }
