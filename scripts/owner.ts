@@ -2,7 +2,7 @@
  * `npm run owner -- grant <email>` / `npm run owner -- revoke <email>`: makes a signed-up customer the shop
  * owner (or a customer again) in the database named by DATABASE_URL (docs/decisions/0009-stripe.md § Owner).
  */
-import { setRole } from '../apps/server/src/modules/order/owner.ts'
+import { setRole } from '../apps/server/src/modules/customer/customer.service.ts'
 import { loadConfig } from '../apps/server/src/platform/config.ts'
 import { openDatabase } from '../apps/server/src/platform/db/database.ts'
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate.ts'

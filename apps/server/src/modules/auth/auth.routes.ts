@@ -22,7 +22,6 @@ import {
   refuseCrossSite,
   requestToken,
 } from '../../platform/auth/guard.ts'
-import { TooManyRequests } from '../../platform/auth/rate-limit.ts'
 import { TOKEN_COOKIE } from '../../platform/auth/tokens.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import {
@@ -42,16 +41,6 @@ import {
 const security = [{ bearer: [] }]
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema }
 
-/** A 429 carries Retry-After (seconds); shared by every rate-limited route of the identity modules. */
-export async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof TooManyRequests) void reply.header('retry-after', String(error.retryAfterSeconds))
-    throw error
-  }
-}
-
 export function authRoutes(ctx: AppContext) {
   /** The storefront keeps the token in the HttpOnly cookie (docs/decisions/0003-tokens.md). */
   const setTokenCookie = (reply: FastifyReply, signedIn: SignedIn) =>
@@ -63,19 +52,18 @@ export function authRoutes(ctx: AppContext) {
       maxAge: signedIn.expiresIn,
     })
 
-  /** Every sign-in route: refuse cross-site posts, sign in, set the token cookie, answer 429 with Retry-After. */
-  const signIn = (
+  /** Every sign-in route: refuse cross-site posts, sign in, set the token cookie (a 429 carries Retry-After). */
+  const signIn = async (
     request: FastifyRequest,
     reply: FastifyReply,
     status: 200 | 201,
     work: (current: Awaited<ReturnType<typeof optionalPrincipal>>) => Promise<SignedIn>,
-  ) =>
-    withRetryAfter(reply, async () => {
-      refuseCrossSite(request)
-      const signedIn = await work(await optionalPrincipal(ctx.db, request))
-      setTokenCookie(reply, signedIn)
-      return reply.status(status).send(signedIn)
-    })
+  ) => {
+    refuseCrossSite(request)
+    const signedIn = await work(await optionalPrincipal(ctx.db, request))
+    setTokenCookie(reply, signedIn)
+    return reply.status(status).send(signedIn)
+  }
 
   return async (app: FastifyInstance) => {
     const api = app.withTypeProvider<ZodTypeProvider>()
@@ -185,11 +173,10 @@ export function authRoutes(ctx: AppContext) {
           response: { 204: z.null().describe('Mail sent'), 404: ErrorSchema, 429: ErrorSchema },
         },
       },
-      async (request, reply) =>
-        withRetryAfter(reply, async () => {
-          await requestPasswordReset(ctx, request.body.email, request.ip, request.headers['accept-language'])
-          return reply.status(204).send(null)
-        }),
+      async (request, reply) => {
+        await requestPasswordReset(ctx, request.body.email, request.ip, request.headers['accept-language'])
+        return reply.status(204).send(null)
+      },
     )
 
     api.post(
@@ -221,12 +208,11 @@ export function authRoutes(ctx: AppContext) {
           response: { 204: z.null().describe('Password changed'), ...errors },
         },
       },
-      async (request, reply) =>
-        withRetryAfter(reply, async () => {
-          const principal = await authenticateCustomer(ctx.db, request)
-          await changePassword(ctx, principal.customerId, request.body, requestToken(request).token)
-          return reply.status(204).send(null)
-        }),
+      async (request, reply) => {
+        const principal = await authenticateCustomer(ctx.db, request)
+        await changePassword(ctx, principal.customerId, request.body, requestToken(request).token)
+        return reply.status(204).send(null)
+      },
     )
   }
 }

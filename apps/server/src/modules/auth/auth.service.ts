@@ -22,13 +22,11 @@ import {
 } from '../../platform/auth/tokens.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { AppError, forbidden, notFound, unauthorized } from '../../platform/http/errors.ts'
-import { mailerFor } from '../../platform/mail/mailer.ts'
-import { claimGuestOrder } from '../customer/customer.repository.ts'
 import * as customers from '../customer/customer.service.ts'
 import { normaliseEmail } from '../customer/customer.service.ts'
-import { passwordResetMail, storefrontLinks } from '../mail/mail.templates.ts'
-import { acceptedLanguages, MAIL_LANGUAGES, mailLanguage } from '../mail/mail.texts.ts'
-import { findOrder } from '../order/order.repository.ts'
+import * as mail from '../mail/mail.service.ts'
+import { storefrontLanguage } from '../mail/mail.service.ts'
+import * as orders from '../order/order.service.ts'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -52,10 +50,6 @@ export async function anonymousLogin(ctx: AppContext, sessionId: string | undefi
     session_id: session,
   }
 }
-
-/** The shop language a request carries (Accept-Language), kept on a new customer for later mails. */
-export const storefrontLanguage = (acceptLanguage: string | undefined) =>
-  acceptedLanguages(acceptLanguage).find((l) => MAIL_LANGUAGES.some((m) => m === l))
 
 /** What a successful sign-in hands back (LoginResponse) plus the token for the cookie. */
 export type SignedIn = LoginResponse
@@ -176,18 +170,9 @@ export async function signupAfterOrder(
   if (!previous) throw unauthorized()
   if (previous.principal.customerId !== null) throw forbidden('You are already signed in')
   await enforce(ctx.db, limitsFor(ctx, 'signup', clientAddress), ctx.config.rateLimitWindowSeconds)
-  const order = await findOrder(ctx.db, body.orderId)
   const sessionId = previous.principal.sessionId
-  if (!order || order.customer_id !== null || !sessionId || order.session_id !== sessionId) {
-    throw notFound('Order', body.orderId)
-  }
-  const buyer = JSON.parse(order.customer) as {
-    email: string
-    title?: string
-    firstName?: string
-    middleName?: string
-    lastName?: string
-  }
+  const buyer = sessionId ? await orders.guestBuyer(ctx, body.orderId, sessionId) : undefined
+  if (!buyer) throw notFound('Order', body.orderId)
   if (await customers.findByEmail(ctx.db, buyer.email)) {
     throw new AppError(409, 'account_already_exists', 'An account with this e-mail already exists')
   }
@@ -204,7 +189,7 @@ export async function signupAfterOrder(
       preferredLanguage: storefrontLanguage(acceptLanguage),
     })
     // Guarded again inside the transaction: two sign-ups for one order cannot both take it.
-    if ((await claimGuestOrder(trx, body.orderId, sessionId, created.id)) !== 1) {
+    if (!(await orders.claimGuestOrder(trx, body.orderId, sessionId, created.id))) {
       throw notFound('Order', body.orderId)
     }
     return created
@@ -297,12 +282,10 @@ export async function requestPasswordReset(
   const row = await customers.findByEmail(ctx.db, email)
   if (!row) throw new AppError(404, 'email_not_found', 'No account uses this e-mail address')
   const token = await issueOneTimeToken(ctx.db, row.id, 'password_reset')
-  await mailerFor(ctx.config, ctx.db).send(
-    passwordResetMail(
-      row.email,
-      storefrontLinks.passwordReset(ctx.config.publicUrl, token),
-      mailLanguage(acceptLanguage, row.preferred_language),
-    ),
+  await mail.sendPasswordReset(
+    ctx,
+    { email: row.email, acceptLanguage, preferredLanguage: row.preferred_language },
+    token,
   )
 }
 

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/http/context.ts'
 import { notFound } from '../../platform/http/errors.ts'
-import { calculate, taxFor } from '../calculation/calculate.ts'
+import { taxFor } from '../calculation/tax.rules.ts'
+import { calculate } from '../calculation/totals.rules.ts'
 import * as coupons from '../coupon/coupon.service.ts'
 import * as pricing from '../pricing/pricing.service.ts'
 import * as repo from './cart.repository.ts'

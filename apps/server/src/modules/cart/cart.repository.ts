@@ -183,3 +183,21 @@ export async function markOrdered(db: Db, cartId: string): Promise<boolean> {
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
+
+export async function detachCustomer(db: Db, customerId: string): Promise<void> {
+  await db
+    .updateTable('carts')
+    .set({ customer_id: null, session_id: null, zip_code: null })
+    .where('customer_id', '=', customerId)
+    .execute()
+}
+
+/** ORDERED → OPEN: the cart a checkout claimed but made no order with becomes orderable again. */
+export async function reopen(db: Db, cartId: string): Promise<void> {
+  await db
+    .updateTable('carts')
+    .set({ status: 'OPEN', updated_at: new Date().toISOString() })
+    .where('id', '=', cartId)
+    .where('status', '=', 'ORDERED')
+    .execute()
+}

@@ -4,15 +4,18 @@ import type { Principal } from '../../platform/auth/tokens.ts'
 import type { Db } from '../../platform/db/database.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts'
-import { type CalcInput, calculate, taxFor } from '../calculation/calculate.ts'
+import { taxFor } from '../calculation/tax.rules.ts'
+import { type CalcInput, calculate } from '../calculation/totals.rules.ts'
 import * as coupons from '../coupon/coupon.service.ts'
 import * as pricing from '../pricing/pricing.service.ts'
 import * as shipping from '../shipping/shipping.service.ts'
+import * as sites from '../site/site.service.ts'
 import * as repo from './cart.repository.ts'
 import { type DiscountState, toCartView } from './cart.view.ts'
 import * as discountRepo from './cart-discount.repository.ts'
 
-export { markOrdered } from './cart.repository.ts'
+/** A checkout claims the cart (OPEN → ORDERED, once) and gives it back when it makes no order. */
+export { markOrdered, reopen } from './cart.repository.ts'
 
 /** Request context of a cart call: who calls, in which language, with which site-code header. */
 export interface CartCall {
@@ -91,7 +94,7 @@ export async function pricedCart(ctx: DbCtx, call: CartCall, cartId: string, opt
     repo.findItems(ctx.db, cart.id),
     discountRepo.findDiscounts(ctx.db, cart.id),
   ])
-  const language = pricing.pickLanguage(site, call.language)
+  const language = sites.languageOf(site, call.language)
   const priced = await pricing.priceItems(ctx, site, language, items.map(refOf))
   const lines = items.map((i) => pricing.toCalcLine(i.id, priced.get(i.item_yrn), i.quantity))
   const tax = taxFor(site.tax, options.countryCode ?? cart.country_code)
@@ -221,7 +224,7 @@ export const refOf = (i: { product_id: string; variant_id: string | null }) => (
 })
 
 export async function requireSite(ctx: DbCtx, code: string, fieldName: string) {
-  const site = await pricing.siteTerms(ctx, code)
+  const site = await sites.siteTerms(ctx, code)
   if (!site) throw badRequest('unknown_site', `There is no site ${code}`, [field(fieldName, 'unknown site')])
   return site
 }
@@ -231,4 +234,9 @@ export async function assertOrderable(ctx: DbCtx, principal: Principal, cartId: 
   const cart = await repo.findCart(ctx.db, cartId)
   if (!cart || !owns(principal, cart)) throw notFound('Cart', cartId)
   if (cart.status !== 'OPEN') throw conflict('cart_already_ordered', `Cart ${cartId} was ordered already`)
+}
+
+/** Account deletion: the customer's carts lose their owner, session and postcode (they stay for the orders). */
+export async function detachCustomer(db: Db, customerId: string): Promise<void> {
+  await repo.detachCustomer(db, customerId)
 }

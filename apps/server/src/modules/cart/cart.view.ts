@@ -1,9 +1,10 @@
 import type { Cart, CartDiscount, CartItem } from '@shop/contracts/cart'
 import { toAmount } from '@shop/contracts/money'
 import type { CartItemsTable, CartsTable } from '../../platform/db/schema.ts'
-import type { Totals } from '../calculation/calculate.ts'
+import type { Totals } from '../calculation/totals.rules.ts'
 import type { CouponProblem, CouponTerms } from '../coupon/coupon.rules.ts'
-import type { PricedItem, SiteTerms } from '../pricing/pricing.service.ts'
+import type { PricedItem } from '../pricing/pricing.service.ts'
+import type { SiteTerms } from '../site/site.service.ts'
 
 type CartRow = Omit<CartsTable, 'status' | 'version'>
 type ItemRow = CartItemsTable

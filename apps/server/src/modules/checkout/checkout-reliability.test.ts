@@ -8,7 +8,7 @@ import { forceFailure } from '../../platform/testing/forced-failure.ts'
 import { createTestApp } from '../../platform/testing/test-app.ts'
 import { testEngines } from '../../platform/testing/test-db.ts'
 import { bearer, cardToken } from '../cart/cart.testing.ts'
-import { recoverStaleAttempts } from './checkout.recovery.ts'
+import { recoverStaleAttempts } from './checkout.sweep.ts'
 import { placeOrder, readyToOrder, shopWithProduct, stockOf } from './checkout.testing.ts'
 
 /**

@@ -11,8 +11,8 @@ import {
   type StoredKey,
   saveKeyResponse,
   takeOverKey,
-} from './checkout.repository.ts'
-import { placeOrder } from './checkout.service.ts'
+} from './idempotency.repository.ts'
+import { placeOrder } from './place-order.service.ts'
 
 /** A key is kept this long; after that the same key is a new request. */
 const KEY_TTL_MS = 24 * 60 * 60 * 1000

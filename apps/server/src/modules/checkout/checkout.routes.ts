@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authenticate } from '../../platform/auth/guard.ts'
 import type { AppContext } from '../../platform/http/context.ts'
-import { repeat } from '../../platform/repeat.ts'
-import { sendOrderConfirmation } from '../mail/order-confirmation.ts'
+import { sendOrderConfirmation } from '../order/confirmation.service.ts'
 import { placeOrderOnce } from './checkout.idempotency.ts'
-import { checkoutTiming, recoverStaleAttempts } from './checkout.recovery.ts'
+import { sweepPaymentAttempts } from './checkout.sweep.ts'
 
 export function checkoutRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -34,21 +33,4 @@ export function checkoutRoutes(ctx: AppContext) {
       },
     )
   }
-}
-
-/**
- * Every process recovers payment attempts of checkouts that died (docs/decisions/0008) when it starts and
- * then every CHECKOUT_SWEEP_SECONDS; the guarded journal lets several processes sweep at once.
- */
-function sweepPaymentAttempts(app: FastifyInstance, ctx: AppContext) {
-  const timing = checkoutTiming(ctx.config)
-  const sweep = () => recoverStaleAttempts(ctx, { olderThanMs: timing.recoverAfterMs })
-  let stop: (() => void) | undefined
-  app.addHook('onReady', async () => {
-    await sweep()
-    stop = repeat(sweep, timing.sweepEveryMs, (error) =>
-      ctx.log.error({ err: error }, 'checkout sweep failed'),
-    )
-  })
-  app.addHook('onClose', async () => stop?.())
 }

@@ -27,6 +27,16 @@ export async function redeem(db: Db, code: string): Promise<boolean> {
   return Number(result.numUpdatedRows) === 1
 }
 
+/** Takes back one redemption (a checkout that counted it made no order). */
+export async function unredeem(db: Db, code: string): Promise<void> {
+  await db
+    .updateTable('coupons')
+    .set({ redemptions: sql<number>`redemptions - 1` })
+    .where('code', '=', code)
+    .where('redemptions', '>', 0)
+    .execute()
+}
+
 function toTerms(
   row: Omit<CouponsTable, 'redemptions' | 'customers_only'> & { redemptions: number; customers_only: number },
 ): CouponTerms {

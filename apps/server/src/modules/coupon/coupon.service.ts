@@ -3,7 +3,7 @@ import { toAmount } from '@shop/contracts/money'
 import type { Db } from '../../platform/db/database.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { AppError, notFound } from '../../platform/http/errors.ts'
-import type { CalcDiscount } from '../calculation/calculate.ts'
+import type { CalcDiscount } from '../calculation/discount.rules.ts'
 import * as repo from './coupon.repository.ts'
 import { type CouponProblem, type CouponTerms, checkCoupon, type Redemption } from './coupon.rules.ts'
 
@@ -55,6 +55,11 @@ export function toCalcDiscount(coupon: CouponTerms): CalcDiscount {
 export async function redeemAll(db: Db, codes: string[]): Promise<boolean> {
   for (const code of codes) if (!(await repo.redeem(db, code))) return false
   return true
+}
+
+/** Takes back the redemptions of a checkout that made no order. */
+export async function unredeemAll(db: Db, codes: string[]): Promise<void> {
+  for (const code of codes) await repo.unredeem(db, code)
 }
 
 export function toCouponView(c: CouponTerms, currency?: string): Coupon {

@@ -102,61 +102,46 @@ export async function recordFailedLogin(
   })
 }
 
-/**
- * Account deletion: the customer's personal data goes (addresses, sign-in links, tokens, carts are detached
- * and emptied of their postcode), the row stays as a tombstone without personal data so order records keep
- * their customer id. Orders keep their own copy of name, e-mail and addresses: invoices need them.
- */
-export async function anonymise(db: Db, id: string): Promise<void> {
-  const now = new Date().toISOString()
-  await db.transaction().execute(async (trx) => {
-    const t = identityDb(trx)
-    await t.deleteFrom('addresses').where('customer_id', '=', id).execute()
-    await t.deleteFrom('customer_accounts').where('customer_id', '=', id).execute()
-    await t.deleteFrom('one_time_tokens').where('customer_id', '=', id).execute()
-    await t.deleteFrom('access_tokens').where('customer_id', '=', id).execute()
-    await t
-      .updateTable('carts')
-      .set({ customer_id: null, session_id: null, zip_code: null })
-      .where('customer_id', '=', id)
-      .execute()
-    await t
-      .updateTable('customers')
-      .set({
-        email: `deleted-${id}@deleted.invalid`,
-        email_verified: 0,
-        password_hash: null,
-        title: '',
-        first_name: '',
-        middle_name: '',
-        last_name: '',
-        preferred_language: null,
-        failed_logins: 0,
-        locked_until: null,
-        updated_at: now,
-        deleted_at: now,
-      })
-      .where('id', '=', id)
-      .execute()
-  })
+/** Account deletion, the customer's own tables: addresses and sign-in links go. */
+export async function deletePersonalData(db: Db, id: string): Promise<void> {
+  const t = identityDb(db)
+  await t.deleteFrom('addresses').where('customer_id', '=', id).execute()
+  await t.deleteFrom('customer_accounts').where('customer_id', '=', id).execute()
 }
 
-/**
- * Sign-up after purchase: the guest order placed by `sessionId` becomes the customer's. Guarded by the order
- * still being a guest order of that session; answers the number of orders moved (0 or 1).
- */
-export async function claimGuestOrder(
-  db: Db,
-  orderId: string,
-  sessionId: string,
-  customerId: string,
-): Promise<number> {
+/** Account deletion: the row stays as a tombstone without personal data, so orders keep their customer id. */
+export async function tombstone(db: Db, id: string): Promise<void> {
+  const now = new Date().toISOString()
+  await identityDb(db)
+    .updateTable('customers')
+    .set({
+      email: `deleted-${id}@deleted.invalid`,
+      email_verified: 0,
+      password_hash: null,
+      title: '',
+      first_name: '',
+      middle_name: '',
+      last_name: '',
+      preferred_language: null,
+      failed_logins: 0,
+      locked_until: null,
+      updated_at: now,
+      deleted_at: now,
+    })
+    .where('id', '=', id)
+    .execute()
+}
+
+/** The role column of migration 0009-owner-role. */
+type RoleTables = { customers: { id: string; email: string; role: string; deleted_at: string | null } }
+
+export async function setRole(db: Db, email: string, role: string): Promise<boolean> {
   const result = await db
-    .updateTable('orders')
-    .set({ customer_id: customerId })
-    .where('id', '=', orderId)
-    .where('customer_id', 'is', null)
-    .where('session_id', '=', sessionId)
+    .withTables<RoleTables>()
+    .updateTable('customers')
+    .set({ role })
+    .where('email', '=', email)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst()
-  return Number(result.numUpdatedRows)
+  return Number(result.numUpdatedRows) === 1
 }

@@ -12,7 +12,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { authenticateCustomer } from '../../platform/auth/guard.ts'
 import type { AppContext } from '../../platform/http/context.ts'
-import { withRetryAfter } from '../auth/auth.routes.ts'
 import {
   confirmEmailChange,
   deleteMe,
@@ -66,13 +65,12 @@ export function customerRoutes(ctx: AppContext) {
           response: { 202: DeletionRequestResponseSchema, ...errors, 429: ErrorSchema },
         },
       },
-      async (request, reply) =>
-        withRetryAfter(reply, async () => {
-          const { customerId } = await authenticateCustomer(ctx.db, request)
-          return reply
-            .status(202)
-            .send(await requestDeletion(ctx, customerId, request.headers['accept-language']))
-        }),
+      async (request, reply) => {
+        const { customerId } = await authenticateCustomer(ctx.db, request)
+        return reply
+          .status(202)
+          .send(await requestDeletion(ctx, customerId, request.headers['accept-language']))
+      },
     )
 
     api.delete(
@@ -106,13 +104,12 @@ export function customerRoutes(ctx: AppContext) {
           response: { 202: DeletionRequestResponseSchema, ...errors, 429: ErrorSchema },
         },
       },
-      async (request, reply) =>
-        withRetryAfter(reply, async () => {
-          const { customerId } = await authenticateCustomer(ctx.db, request)
-          return reply
-            .status(202)
-            .send(await requestEmailChange(ctx, customerId, request.body, request.headers['accept-language']))
-        }),
+      async (request, reply) => {
+        const { customerId } = await authenticateCustomer(ctx.db, request)
+        return reply
+          .status(202)
+          .send(await requestEmailChange(ctx, customerId, request.body, request.headers['accept-language']))
+      },
     )
 
     api.post(

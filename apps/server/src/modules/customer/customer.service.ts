@@ -2,7 +2,11 @@ import { randomInt, randomUUID } from 'node:crypto'
 import type { ProviderId } from '@shop/contracts/auth'
 import type { Customer, CustomerUpdate } from '@shop/contracts/customer'
 import type { Insertable } from 'kysely'
-import { consumeOneTimeToken, issueOneTimeToken } from '../../platform/auth/one-time-tokens.ts'
+import {
+  consumeOneTimeToken,
+  deleteCustomerOneTimeTokens,
+  issueOneTimeToken,
+} from '../../platform/auth/one-time-tokens.ts'
 import { burnVerification, hashPassword, verifyPassword } from '../../platform/auth/password.ts'
 import { enforce } from '../../platform/auth/rate-limit.ts'
 import type { CustomersTable } from '../../platform/auth/schema.ts'
@@ -10,9 +14,8 @@ import { revokeCustomerTokens } from '../../platform/auth/tokens.ts'
 import type { Db } from '../../platform/db/database.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts'
-import { mailerFor } from '../../platform/mail/mailer.ts'
-import { accountDeletionMail, emailChangeMail, storefrontLinks } from '../mail/mail.templates.ts'
-import { mailLanguage } from '../mail/mail.texts.ts'
+import * as carts from '../cart/cart.service.ts'
+import * as mail from '../mail/mail.service.ts'
 import * as repo from './customer.repository.ts'
 
 export type CustomerRow = NonNullable<Awaited<ReturnType<typeof repo.findById>>>
@@ -50,6 +53,7 @@ export async function requireCustomer(db: Db, customerId: string): Promise<Custo
   return row
 }
 
+export const findById = repo.findById
 export const findByEmail = (db: Db, email: string) => repo.findByEmail(db, normaliseEmail(email))
 export const findByProviderSubject = repo.findByProviderSubject
 export const linkAccount = repo.link
@@ -161,13 +165,7 @@ export async function requestEmailChange(
   if (await repo.emailTaken(ctx.db, email))
     throw conflict('email_in_use', 'This e-mail address is already in use')
   const token = await issueOneTimeToken(ctx.db, customerId, 'email_change', { email })
-  await mailerFor(ctx.config, ctx.db).send(
-    emailChangeMail(
-      email,
-      storefrontLinks.emailChange(ctx.config.publicUrl, token),
-      mailLanguage(acceptLanguage, row.preferred_language),
-    ),
-  )
+  await mail.sendEmailChange(ctx, { email, acceptLanguage, preferredLanguage: row.preferred_language }, token)
   return { sent: true }
 }
 
@@ -202,12 +200,10 @@ export async function requestDeletion(
     ctx.config.rateLimitWindowSeconds,
   )
   const token = await issueOneTimeToken(ctx.db, customerId, 'account_deletion')
-  await mailerFor(ctx.config, ctx.db).send(
-    accountDeletionMail(
-      row.email,
-      storefrontLinks.accountDeletion(ctx.config.publicUrl, token),
-      mailLanguage(acceptLanguage, row.preferred_language),
-    ),
+  await mail.sendAccountDeletion(
+    ctx,
+    { email: row.email, acceptLanguage, preferredLanguage: row.preferred_language },
+    token,
   )
   return { sent: true }
 }
@@ -218,7 +214,22 @@ export async function deleteMe(ctx: AppContext, customerId: string, token: strin
   const used = await consumeOneTimeToken(ctx.db, token, 'account_deletion')
   if (!used) throw invalidToken('account deletion')
   if (used.customerId !== customerId) throw forbidden('This deletion link belongs to another account')
-  await repo.anonymise(ctx.db, customerId)
+  await anonymise(ctx, customerId)
+}
+
+/**
+ * Account deletion: the customer's personal data goes (addresses, sign-in links, tokens; carts are detached
+ * and emptied of their postcode), the row stays as a tombstone without personal data so order records keep
+ * their customer id. Orders keep their own copy of name, e-mail and addresses: invoices need them.
+ */
+async function anonymise(ctx: AppContext, customerId: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.deletePersonalData(trx, customerId)
+    await deleteCustomerOneTimeTokens(trx, customerId)
+    await revokeCustomerTokens(trx, customerId)
+    await carts.detachCustomer(trx, customerId)
+    await repo.tombstone(trx, customerId)
+  })
 }
 
 /** Used by password reset and change. */
@@ -230,3 +241,9 @@ export async function setPassword(ctx: AppContext, customerId: string, password:
     ...(verified ? { email_verified: 1 } : {}),
   })
 }
+
+export type Role = 'customer' | 'owner'
+
+/** Grants or withdraws the owner role by e-mail address (scripts/owner.ts); false when no such customer. */
+export const setRole = (db: Db, email: string, role: Role): Promise<boolean> =>
+  repo.setRole(db, normaliseEmail(email), role)

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../platform/http/context.ts'
 import { notFound } from '../../platform/http/errors.ts'
-import { listOutbox } from '../../platform/mail/mailer.ts'
+import { listOutbox } from './mail.repository.ts'
 
 const escapeHtml = (s: string) =>
   s.replace(

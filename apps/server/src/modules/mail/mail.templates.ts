@@ -1,5 +1,4 @@
 import type { Order } from '@shop/contracts/order'
-import type { Mail } from '../../platform/mail/mailer.ts'
 import {
   CONTACT_PHONE,
   formatMailMoney,
@@ -7,6 +6,7 @@ import {
   type MailT,
   mailTranslator,
 } from './mail.texts.ts'
+import type { Mail } from './mailer.ts'
 
 /** The shop's transactional mails, in en or de. Links point at the storefront screens of spec §2. */
 const escapeHtml = (s: string) =>

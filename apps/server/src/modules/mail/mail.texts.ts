@@ -1,3 +1,4 @@
+import { acceptedLanguages } from '../../platform/http/accept-language.ts'
 /**
  * Texts of the shop's mails in en and de (spec §9: default language en; available en and de). The storefront's
  * catalogues (apps/web/app/i18n) are for pages; mails are written on the server, so their texts live here.
@@ -101,25 +102,6 @@ export function mailTranslator(language: MailLanguage): MailT {
 
 const isMailLanguage = (value: string | null | undefined): value is MailLanguage =>
   MAIL_LANGUAGES.some((l) => l === value)
-
-/**
- * The languages an Accept-Language header asks for, best first (`de;q=1,en;q=0.5` → de, en). Region subtags
- * are dropped (`de-AT` → de); q=0 excludes.
- */
-export function acceptedLanguages(header: string | undefined): string[] {
-  if (!header) return []
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';')
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-      const quality = q ? Number(q.slice(2)) : 1
-      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', quality, index }
-    })
-    .filter((l) => /^[a-z]{2,3}$/.test(l.language) && Number.isFinite(l.quality) && l.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index)
-    .map((l) => l.language)
-}
 
 /**
  * The language of a mail: the storefront's language that the request carries (Accept-Language, which the

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict'
 import type { AddressInfo } from 'node:net'
 import { after, describe, test } from 'node:test'
 import { SMTPServer } from 'smtp-server'
-import { identityDb } from '../../platform/auth/schema.ts'
 import { loadConfig } from '../../platform/config.ts'
 import { insertCoupon } from '../../platform/testing/fixtures.ts'
 import { createTestApp } from '../../platform/testing/test-app.ts'
@@ -10,7 +9,8 @@ import { testEngines } from '../../platform/testing/test-db.ts'
 import { FAST_HASH_ENV, PASSWORD, signupCustomer, uniqueEmail } from '../auth/auth.testing.ts'
 import { bearer, getCart } from '../cart/cart.testing.ts'
 import { placeOrder, readyToOrder, shopWithProduct } from '../checkout/checkout.testing.ts'
-import { sendOrderConfirmation } from './order-confirmation.ts'
+import { sendOrderConfirmation } from '../order/confirmation.service.ts'
+import { listOutbox } from './mail.repository.ts'
 
 interface Received {
   from: string
@@ -121,7 +121,7 @@ for (const { engine, skip } of testEngines()) {
         payload: { email: customer.email, password: 'from the mail' },
       })
       assert.equal(login.statusCode, 200)
-      const outbox = await identityDb(database.db).selectFrom('outbox').select('id').execute()
+      const outbox = await listOutbox(database.db)
       assert.equal(outbox.length, 0, 'with SMTP nothing (no token) is kept in the outbox')
     })
 

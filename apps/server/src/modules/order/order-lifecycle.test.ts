@@ -5,8 +5,8 @@ import { testEngines } from '../../platform/testing/test-db.ts'
 import { FAST_HASH_ENV, signupCustomer } from '../auth/auth.testing.ts'
 import { anonymousToken, bearer } from '../cart/cart.testing.ts'
 import { placeOrder, readyToOrder, shopWithProduct, stockOf } from '../checkout/checkout.testing.ts'
+import { setRole } from '../customer/customer.service.ts'
 import { ownerMove } from './order.testing.ts'
-import { setRole } from './owner.ts'
 
 for (const { engine, skip } of testEngines()) {
   describe(`order lifecycle on ${engine}`, { skip }, async () => {

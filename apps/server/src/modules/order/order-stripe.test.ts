@@ -6,8 +6,8 @@ import { testEngines } from '../../platform/testing/test-db.ts'
 import { FAST_HASH_ENV, signupCustomer } from '../auth/auth.testing.ts'
 import { bearer } from '../cart/cart.testing.ts'
 import { placeOrder, readyToOrder, shopWithProduct, stockOf } from '../checkout/checkout.testing.ts'
+import { setRole } from '../customer/customer.service.ts'
 import { ownerMove } from './order.testing.ts'
-import { setRole } from './owner.ts'
 
 /**
  * Cancel and decline of orders paid through Stripe (its loopback stand-in), one stand-in for the whole file.

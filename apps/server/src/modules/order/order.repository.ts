@@ -76,23 +76,22 @@ export async function setPayment(db: Db, id: string, payment: string): Promise<v
   await db.updateTable('orders').set({ payment }).where('id', '=', id).execute()
 }
 
-/** Puts the units of a cancelled line back into stock. */
-export async function returnStock(
+/**
+ * Sign-up after purchase: the guest order placed by `sessionId` becomes the customer's. Guarded by the order
+ * still being a guest order of that session; false when it is not (any more).
+ */
+export async function claimGuestOrder(
   db: Db,
-  line: { productId: string; variantId: string | null; quantity: number },
-): Promise<void> {
-  if (line.variantId) {
-    await db
-      .updateTable('variants')
-      .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
-      .where('id', '=', line.variantId)
-      .where('product_id', '=', line.productId)
-      .execute()
-  } else {
-    await db
-      .updateTable('products')
-      .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
-      .where('id', '=', line.productId)
-      .execute()
-  }
+  orderId: string,
+  sessionId: string,
+  customerId: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ customer_id: customerId })
+    .where('id', '=', orderId)
+    .where('customer_id', 'is', null)
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }

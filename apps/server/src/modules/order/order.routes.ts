@@ -4,7 +4,7 @@ import { ORDER_STATUSES, OrderSchema, OrderTransitionSchema } from '@shop/contra
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { authenticate, authenticateCustomer } from '../../platform/auth/guard.ts'
+import { authenticate, authenticateCustomer, authenticateOwner } from '../../platform/auth/guard.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import {
   cancelOrder,
@@ -14,7 +14,6 @@ import {
   listOrders,
   ownerTransition,
 } from './order.service.ts'
-import { authenticateOwner } from './owner.ts'
 
 export function orderRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {

@@ -6,14 +6,12 @@ import type { Db } from '../../platform/db/database.ts'
 import type { OrdersTable } from '../../platform/db/schema.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { AppError, conflict, notFound } from '../../platform/http/errors.ts'
-import type { Totals } from '../calculation/calculate.ts'
+import type { Totals } from '../calculation/totals.rules.ts'
+import * as stock from '../catalogue/stock.service.ts'
 import { paymentsOf } from '../payment/payment.service.ts'
 import * as repo from './order.repository.ts'
 import { toOrderView } from './order.view.ts'
 import { type Actor, allowedTransitions, isCancel, sourcesOf } from './order-status.ts'
-
-/** Puts units back into stock (a cancelled order's lines, a checkout's reservation that made no order). */
-export { returnStock } from './order.repository.ts'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 
@@ -224,13 +222,11 @@ async function moveOrder(ctx: AppContext, order: OrdersTable, to: OrderStatus, a
           ])
     }
     if (!isCancel(to)) return
-    for (const entry of await repo.findEntries(trx, order.id)) {
-      await repo.returnStock(trx, {
-        productId: entry.product_id,
-        variantId: entry.variant_id,
-        quantity: entry.quantity,
-      })
-    }
+    const entries = await repo.findEntries(trx, order.id)
+    await stock.release(
+      trx,
+      entries.map((e) => ({ productId: e.product_id, variantId: e.variant_id, quantity: e.quantity })),
+    )
     const payment = JSON.parse(order.payment) as PaymentRecord
     try {
       await paymentsOf(ctx).refund(payment.method, payment.chargeId, trx)
@@ -241,3 +237,17 @@ async function moveOrder(ctx: AppContext, order: OrdersTable, to: OrderStatus, a
     await repo.setPayment(trx, order.id, JSON.stringify({ ...payment, status: 'REFUNDED' }))
   })
 }
+
+/** Who bought a guest order, as the order keeps them; undefined unless it is a guest order of `sessionId`. */
+export async function guestBuyer(
+  ctx: Pick<AppContext, 'db'>,
+  orderId: string,
+  sessionId: string,
+): Promise<OrderRequest['customer'] | undefined> {
+  const order = await repo.findOrder(ctx.db, orderId)
+  if (!order || order.customer_id !== null || order.session_id !== sessionId) return undefined
+  return JSON.parse(order.customer) as OrderRequest['customer']
+}
+
+/** Sign-up after purchase: the guest order of `sessionId` becomes the customer's; false when it is not one. */
+export const claimGuestOrder = repo.claimGuestOrder

@@ -4,7 +4,6 @@ import { after, before, describe, test } from 'node:test'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import type { Db } from '../../platform/db/database.ts'
-import { listOutbox } from '../../platform/mail/mailer.ts'
 import {
   createPaymentMethod,
   paymentMethodId,
@@ -14,8 +13,9 @@ import {
 import { createTestApp } from '../../platform/testing/test-app.ts'
 import { testEngines } from '../../platform/testing/test-db.ts'
 import { anonymousToken, bearer } from '../cart/cart.testing.ts'
-import { recoverStaleAttempts } from '../checkout/checkout.recovery.ts'
+import { recoverStaleAttempts } from '../checkout/checkout.sweep.ts'
 import { placeOrder, readyToOrder, shopWithProduct, stockOf } from '../checkout/checkout.testing.ts'
+import { listOutbox } from '../mail/mail.repository.ts'
 import { createStripeProvider } from './stripe.provider.ts'
 
 const year = new Date().getUTCFullYear()

@@ -1,14 +1,6 @@
 import type { Db } from '../../platform/db/database.ts'
 
 /** The batch reads behind pricing: one query per table, whatever the number of lines. */
-export function findSite(db: Db, code: string) {
-  return db
-    .selectFrom('sites')
-    .select(['code', 'currency', 'tax', 'languages', 'default_language'])
-    .where('code', '=', code)
-    .executeTakeFirst()
-}
-
 export function findProducts(db: Db, ids: string[]) {
   return db
     .selectFrom('products')

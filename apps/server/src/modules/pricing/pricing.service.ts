@@ -1,16 +1,8 @@
 import { productYrn } from '@shop/contracts/yrn'
 import type { AppContext } from '../../platform/http/context.ts'
-import type { CalcLine, FeeType } from '../calculation/calculate.ts'
+import type { CalcLine, FeeType } from '../calculation/totals.rules.ts'
+import type { SiteTerms } from '../site/site.service.ts'
 import * as repo from './pricing.repository.ts'
-
-/** What a site's currency and tax mean for prices. */
-export interface SiteTerms {
-  code: string
-  currency: string
-  languages: string[]
-  defaultLanguage: string
-  tax: { id: string; label: string; rateBasisPoints: number; included: boolean }
-}
 
 export interface ItemRef {
   productId: string
@@ -44,33 +36,6 @@ export interface PricedItem {
   currency: string
   stock: number
   fees: ItemFee[]
-}
-
-export async function siteTerms(ctx: Pick<AppContext, 'db'>, code: string): Promise<SiteTerms | null> {
-  const row = await repo.findSite(ctx.db, code)
-  if (!row) return null
-  const tax = JSON.parse(row.tax) as { id?: string; label?: string; rate?: number; included?: boolean }
-  return {
-    code: row.code,
-    currency: row.currency,
-    languages: JSON.parse(row.languages) as string[],
-    defaultLanguage: row.default_language,
-    tax: {
-      id: tax.id ?? 'FLATRATE',
-      label: tax.label ?? '',
-      rateBasisPoints: tax.rate ?? 0,
-      included: tax.included ?? false,
-    },
-  }
-}
-
-/** The first language of an Accept-Language header that the site offers, else the site's default. */
-export function pickLanguage(site: SiteTerms, acceptLanguage: string | undefined): string {
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const language = part.trim().slice(0, 2).toLowerCase()
-    if (site.languages.includes(language)) return language
-  }
-  return site.defaultLanguage
 }
 
 export const itemKey = (ref: ItemRef) => productYrn(ref.productId, ref.variantId)

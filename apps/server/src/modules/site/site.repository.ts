@@ -19,3 +19,12 @@ export async function findActiveSite(db: Db, code: string): Promise<SiteRow | un
     .where('active', '=', 1)
     .executeTakeFirst()
 }
+
+/** A site by code, active or not (a cart keeps its site). */
+export function findSite(db: Db, code: string) {
+  return db
+    .selectFrom('sites')
+    .select(['code', 'currency', 'tax', 'languages', 'default_language'])
+    .where('code', '=', code)
+    .executeTakeFirst()
+}

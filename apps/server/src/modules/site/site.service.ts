@@ -1,11 +1,11 @@
 import { CurrencySchema } from '@shop/contracts/common'
 import type { Site, SiteConfiguration } from '@shop/contracts/site'
 import type { SiteRow } from '../../platform/db/schema.ts'
+import { pickLanguage } from '../../platform/http/accept-language.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { badRequest, notFound } from '../../platform/http/errors.ts'
-import { pickLanguage } from './language.ts'
 import { parseSiteExpand, toSite } from './site.mapper.ts'
-import { listActiveSites } from './site.repository.ts'
+import { findSite, listActiveSites } from './site.repository.ts'
 
 /** Spec §9: the default site code, language and (without any site) currency. */
 export const DEFAULT_SITE_CODE = 'default'
@@ -82,3 +82,34 @@ function headerCurrency(value: string | undefined): string | undefined {
   }
   return value
 }
+
+/** What a site's currency, languages and tax mean for prices. */
+export interface SiteTerms {
+  code: string
+  currency: string
+  languages: string[]
+  defaultLanguage: string
+  tax: { id: string; label: string; rateBasisPoints: number; included: boolean }
+}
+
+export async function siteTerms(ctx: Pick<AppContext, 'db'>, code: string): Promise<SiteTerms | null> {
+  const row = await findSite(ctx.db, code)
+  if (!row) return null
+  const tax = JSON.parse(row.tax) as { id?: string; label?: string; rate?: number; included?: boolean }
+  return {
+    code: row.code,
+    currency: row.currency,
+    languages: JSON.parse(row.languages) as string[],
+    defaultLanguage: row.default_language,
+    tax: {
+      id: tax.id ?? 'FLATRATE',
+      label: tax.label ?? '',
+      rateBasisPoints: tax.rate ?? 0,
+      included: tax.included ?? false,
+    },
+  }
+}
+
+/** The first language of an Accept-Language header that the site offers, else the site's default. */
+export const languageOf = (site: SiteTerms, acceptLanguage: string | undefined): string =>
+  pickLanguage(acceptLanguage, site.languages) ?? site.defaultLanguage

@@ -74,3 +74,8 @@ export async function consumeOneTimeToken(
     .executeTakeFirstOrThrow()
   return { customerId: row.customer_id, payload: JSON.parse(row.payload) }
 }
+
+/** Every one-time token of a customer (account deletion). */
+export async function deleteCustomerOneTimeTokens(db: Db, customerId: string): Promise<void> {
+  await identityDb(db).deleteFrom('one_time_tokens').where('customer_id', '=', customerId).execute()
+}

@@ -8,7 +8,9 @@ import { identityDb } from './schema.ts'
 export class TooManyRequests extends AppError {
   readonly retryAfterSeconds: number
   constructor(retryAfterSeconds: number) {
-    super(429, 'too_many_requests', `Too many attempts; try again in ${retryAfterSeconds} seconds`)
+    super(429, 'too_many_requests', `Too many attempts; try again in ${retryAfterSeconds} seconds`, [], {
+      'retry-after': String(retryAfterSeconds),
+    })
     this.retryAfterSeconds = retryAfterSeconds
   }
 }

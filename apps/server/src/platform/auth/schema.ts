@@ -8,14 +8,6 @@ export type IdentityTables = {
   customer_accounts: { provider_id: string; subject: string; customer_id: string; created_at: string }
   addresses: AddressesTable
   one_time_tokens: OneTimeTokensTable
-  outbox: {
-    id: string
-    recipient: string
-    subject: string
-    text_body: string
-    html_body: string | null
-    created_at: string
-  }
   rate_limits: { key: string; window_start: string; hits: number; expires_at: string }
 }
 

@@ -7,11 +7,20 @@ export class AppError extends Error {
   readonly status: number
   readonly type: string
   readonly details: ErrorDetail[]
-  constructor(status: number, type: string, message: string, details: ErrorDetail[] = []) {
+  /** Response headers that belong to the failure (Retry-After of a 429). */
+  readonly headers: Record<string, string>
+  constructor(
+    status: number,
+    type: string,
+    message: string,
+    details: ErrorDetail[] = [],
+    headers: Record<string, string> = {},
+  ) {
     super(message)
     this.status = status
     this.type = type
     this.details = details
+    this.headers = headers
   }
 }
 
@@ -43,6 +52,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const body = toApiError(error)
     if (body.status >= 500) request.log.error({ err: error }, 'request failed')
+    if (error instanceof AppError) void reply.headers(error.headers)
     void reply.status(body.status).send(body)
   })
   app.setNotFoundHandler((request, reply) => {

@@ -3,11 +3,12 @@ import { toAmount } from '@shop/contracts/money'
 import { parseYrn } from '@shop/contracts/yrn'
 import type { AppContext } from '../../platform/http/context.ts'
 import { badRequest, notFound } from '../../platform/http/errors.ts'
-import * as carts from '../cart/cart.service.ts'
+import { taxFor } from '../calculation/tax.rules.ts'
+import { type CalcInput, calculate, type Totals } from '../calculation/totals.rules.ts'
 import * as coupons from '../coupon/coupon.service.ts'
 import * as pricing from '../pricing/pricing.service.ts'
 import * as shipping from '../shipping/shipping.service.ts'
-import { type CalcInput, calculate, type Totals, taxFor } from './calculate.ts'
+import * as carts from './cart.service.ts'
 
 type DbCtx = Pick<AppContext, 'db'>
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authenticate } from '../../platform/auth/guard.ts'
 import type { AppContext } from '../../platform/http/context.ts'
-import { calculateRequest } from './calculation.service.ts'
+import { calculateRequest } from './cart-calculation.service.ts'
 
 export function calculationRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import fc from 'fast-check'
-import { type CalcDiscount, type CalcInput, calculate, taxFor } from './calculate.ts'
+import type { CalcDiscount } from './discount.rules.ts'
+import { taxFor } from './tax.rules.ts'
+import { type CalcInput, calculate } from './totals.rules.ts'
 
 const RUNS = 10_000
 const currencies = ['USD', 'EUR', 'JPY', 'CAD'] as const

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { type CalcInput, calculate, roundHalfUp } from './calculate.ts'
+import { roundHalfUp } from './money.ts'
+import { type CalcInput, calculate } from './totals.rules.ts'
 
 const noTax = { rateBasisPoints: 0, included: false }
 const line = (

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import nodemailer from 'nodemailer'
-import { identityDb } from '../auth/schema.ts'
-import type { Config } from '../config.ts'
-import type { Db } from '../db/database.ts'
+import type { Config } from '../../platform/config.ts'
+import type { Db } from '../../platform/db/database.ts'
+import { insertOutbox } from './mail.repository.ts'
 
 export interface Mail {
   to: string
@@ -32,17 +32,14 @@ export function outboxMailer(db: Db): Mailer {
   return {
     kind: 'outbox',
     async send(mail) {
-      await identityDb(db)
-        .insertInto('outbox')
-        .values({
-          id: randomUUID(),
-          recipient: mail.to,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html ?? null,
-          created_at: new Date().toISOString(),
-        })
-        .execute()
+      await insertOutbox(db, {
+        id: randomUUID(),
+        recipient: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html ?? null,
+        created_at: new Date().toISOString(),
+      })
     },
   }
 }
@@ -57,8 +54,4 @@ export function mailerFor(config: Config, db: Db): Mailer {
     mailers.set(config, mailer)
   }
   return mailer
-}
-
-export function listOutbox(db: Db, limit = 100) {
-  return identityDb(db).selectFrom('outbox').selectAll().orderBy('created_at', 'desc').limit(limit).execute()
 }

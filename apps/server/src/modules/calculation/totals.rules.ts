@@ -1,3 +1,7 @@
+import { type CalcDiscount, discountAmount } from './discount.rules.ts'
+import { assertCount, assertCurrency } from './money.ts'
+import { type CalcTax, taxOf } from './tax.rules.ts'
+
 /**
  * The one price calculation of the shop, used by the cart, the checkout and the order. Pure, over integer
  * minor units of one currency.
@@ -10,6 +14,8 @@
  *   tax added:    tax = round half up (net × rate / 10000), total = net + tax + shipping
  *   tax included: tax = round half up (net × rate / (10000 + rate)), shown only, total = net + shipping
  * Shipping is not taxed (a flat-rate sales tax on goods; docs/decisions: shipping tax is a later rule).
+ * Where each rule lives: tax.rules.ts (rates, destinations, rounding of tax), discount.rules.ts (coupon
+ * amounts), this file (the order of the sums and item fees).
  */
 export type FeeType = 'ABSOLUTE' | 'ABSOLUTE_MULTIPLY_ITEMQUANTITY'
 
@@ -24,16 +30,6 @@ export interface CalcLine {
   unitPriceMinor: number
   quantity: number
   fees: CalcFee[]
-}
-
-export type CalcDiscount =
-  | { code: string; type: 'ABSOLUTE'; amountMinor: number; currency: string }
-  | { code: string; type: 'PERCENT'; rateBasisPoints: number }
-
-export interface CalcTax {
-  /** Flat rate in basis points: 825 = 8.25 %. */
-  rateBasisPoints: number
-  included: boolean
 }
 
 export interface CalcInput {
@@ -84,9 +80,7 @@ export function calculate(input: CalcInput): Totals {
   const discountMinor = subtotalMinor - remaining
 
   const netMinor = subtotalMinor - discountMinor + feesMinor
-  const taxMinor = tax.included
-    ? roundHalfUp(netMinor * tax.rateBasisPoints, 10000 + tax.rateBasisPoints)
-    : roundHalfUp(netMinor * tax.rateBasisPoints, 10000)
+  const taxMinor = taxOf(netMinor, tax)
   const totalMinor = netMinor + shippingMinor + (tax.included ? 0 : taxMinor)
 
   return {
@@ -104,18 +98,6 @@ export function calculate(input: CalcInput): Totals {
   }
 }
 
-/** Spec §9: the countries an added sales tax is estimated for. */
-export const TAXABLE_COUNTRIES: readonly string[] = ['US', 'CA']
-
-/**
- * The tax of a destination. An included tax (VAT) is part of every price, wherever the goods go. An added
- * sales tax applies to taxable countries only; while the destination is unknown it is estimated as if taxable.
- */
-export function taxFor(tax: CalcTax, countryCode: string | null | undefined): CalcTax {
-  if (tax.included || !countryCode || TAXABLE_COUNTRIES.includes(countryCode)) return tax
-  return { rateBasisPoints: 0, included: false }
-}
-
 function lineTotals(line: CalcLine, currency: string): LineTotals {
   assertCount(line.unitPriceMinor, `unit price of ${line.id}`)
   assertCount(line.quantity, `quantity of ${line.id}`)
@@ -129,27 +111,4 @@ function lineTotals(line: CalcLine, currency: string): LineTotals {
   return { id: line.id, totalMinor: line.unitPriceMinor * line.quantity, feesMinor }
 }
 
-function discountAmount(discount: CalcDiscount, subtotalMinor: number, currency: string): number {
-  if (discount.type === 'ABSOLUTE') {
-    assertCurrency(discount.currency, currency, `discount ${discount.code}`)
-    assertCount(discount.amountMinor, `discount ${discount.code}`)
-    return discount.amountMinor
-  }
-  assertCount(discount.rateBasisPoints, `discount ${discount.code}`)
-  return roundHalfUp(subtotalMinor * Math.min(discount.rateBasisPoints, 10000), 10000)
-}
-
-/** round(numerator / denominator), halves up, for non-negative integers; exact in integer arithmetic. */
-export function roundHalfUp(numerator: number, denominator: number): number {
-  return Math.floor((2 * numerator + denominator) / (2 * denominator))
-}
-
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
-
-function assertCount(value: number, what: string): void {
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${what} must be a non-negative integer`)
-}
-
-function assertCurrency(actual: string, expected: string, what: string): void {
-  if (actual !== expected) throw new Error(`${what} is in ${actual}, the calculation in ${expected}`)
-}

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { type CustomerAddress, type CustomerAddressInput, MAX_ADDRESSES } from '@shop/contracts/address'
 import type { AppContext } from '../../platform/http/context.ts'
 import { conflict, notFound } from '../../platform/http/errors.ts'
-import { requireCustomer } from '../customer/customer.service.ts'
 import * as repo from './address.repository.ts'
+import { requireCustomer } from './customer.service.ts'
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.find>>>
 

@@ -1,0 +1,24 @@
+import type { Db } from '../../platform/db/database.ts'
+import { give, type StockLine, take } from './stock.repository.ts'
+
+export type { StockLine } from './stock.repository.ts'
+
+/** The order in which every checkout locks stock rows, so concurrent ones never deadlock. */
+export const stockKey = (line: Pick<StockLine, 'productId' | 'variantId'>) =>
+  `${line.productId}/${line.variantId ?? ''}`
+
+/**
+ * Reserves every line or none, inside the caller's transaction: lines are taken in `stockKey` order, and the
+ * first line short of stock answers its index (the caller rolls back). Undefined when all were taken.
+ */
+export async function reserve(db: Db, lines: readonly StockLine[]): Promise<number | undefined> {
+  const order = lines.map((line, index) => ({ line, index }))
+  order.sort((a, b) => stockKey(a.line).localeCompare(stockKey(b.line)))
+  for (const { line, index } of order) if (!(await take(db, line))) return index
+  return undefined
+}
+
+/** Puts the units of every line back into stock (a cancelled order, a reservation that made no order). */
+export async function release(db: Db, lines: readonly StockLine[]): Promise<void> {
+  for (const line of lines) await give(db, line)
+}

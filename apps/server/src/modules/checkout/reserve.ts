@@ -1,0 +1,49 @@
+import type { Db } from '../../platform/db/database.ts'
+import { conflict } from '../../platform/http/errors.ts'
+import * as carts from '../cart/cart.service.ts'
+import * as stock from '../catalogue/stock.service.ts'
+import * as coupons from '../coupon/coupon.service.ts'
+import { type AttemptStatus, insertAttempt, moveAttempt, type PaymentAttempt } from './attempt.repository.ts'
+import { outOfStock } from './checkout.errors.ts'
+
+export type NewAttempt = Omit<PaymentAttempt, 'status' | 'chargeId' | 'updatedAt' | 'orderDraft'>
+
+/**
+ * Reserve: claims the cart, redeems the coupons, reserves the stock and journals the pending payment attempt,
+ * in one short transaction committed before the provider is called. Each part is its owner's: the cart's claim,
+ * the coupon's redemption, the catalogue's stock. The cart, then coupons, then stock rows in one order for
+ * every checkout, so concurrent ones never deadlock. `itemYrns[i]` names line i in an out-of-stock answer.
+ */
+export async function reserve(db: Db, attempt: NewAttempt, itemYrns: string[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await carts.markOrdered(trx, attempt.cartId))) {
+      throw conflict('cart_already_ordered', `Cart ${attempt.cartId} was ordered already`)
+    }
+    if (!(await coupons.redeemAll(trx, attempt.coupons))) {
+      throw conflict('coupon_redemptions_exceeded', 'A coupon of the cart has been used up')
+    }
+    const short = await stock.reserve(trx, attempt.lines)
+    if (short !== undefined) throw outOfStock(itemYrns[short] ?? '', 'not enough in stock')
+    await insertAttempt(trx, attempt)
+  })
+}
+
+/**
+ * The undo of `reserve`, once: only the caller that moves the attempt out of `from` (and, when given, untouched
+ * since `updatedAt`) gives back the cart, the coupon redemptions and the stock, in the same transaction.
+ */
+export function release(
+  db: Db,
+  attempt: PaymentAttempt,
+  from: AttemptStatus[],
+  to: AttemptStatus,
+  updatedAt?: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await moveAttempt(trx, attempt.id, from, to, { updatedAt }))) return false
+    await carts.reopen(trx, attempt.cartId)
+    await coupons.unredeemAll(trx, attempt.coupons)
+    await stock.release(trx, attempt.lines)
+    return true
+  })
+}

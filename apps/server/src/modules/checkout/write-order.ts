@@ -1,0 +1,47 @@
+import type { Db } from '../../platform/db/database.ts'
+import * as orders from '../order/order.service.ts'
+import { type AttemptStatus, moveAttempt, type PaymentAttempt } from './attempt.repository.ts'
+import { rolledBack } from './checkout.errors.ts'
+import type { OrderDraft } from './order-draft.ts'
+
+export interface WriteOptions {
+  /** Guard: only if nobody touched the attempt since (the sweep's claim). */
+  updatedAt?: string
+  /** Runs inside the transaction that writes the order (the Idempotency-Key store saves the answer there). */
+  onOrdered?: (trx: Db, orderId: string) => Promise<void>
+}
+
+/**
+ * Write the order: the attempt moves to `done` (only from `from`) and the order module writes the order, in one
+ * transaction; 409 checkout_rolled_back when the guard fails (the recovery took the attempt meanwhile).
+ */
+export async function writeOrder(
+  db: Db,
+  attempt: PaymentAttempt,
+  draft: OrderDraft,
+  paid: { chargeId: string; brand: string; last4: string },
+  from: AttemptStatus[],
+  options: WriteOptions = {},
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const moved = await moveAttempt(trx, attempt.id, from, 'done', {
+      chargeId: paid.chargeId,
+      updatedAt: options.updatedAt,
+    })
+    if (!moved) throw rolledBack('The payment took too long and was refunded; please try again')
+    const { language: _language, ...order } = draft
+    await orders.createOrder(trx, {
+      ...order,
+      id: attempt.id,
+      payment: {
+        method: attempt.paymentId,
+        brand: paid.brand,
+        last4: paid.last4,
+        chargeId: paid.chargeId,
+        amountMinor: attempt.amountMinor,
+        status: 'PAID',
+      },
+    })
+    await options.onOrdered?.(trx, attempt.id)
+  })
+}
