@@ -26,17 +26,15 @@ import { TOKEN_COOKIE } from '../../platform/auth/tokens.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import {
   anonymousLogin,
-  changePassword,
   login,
   loginConfig,
   logout,
-  requestPasswordReset,
   type SignedIn,
   signup,
   signupAfterOrder,
   socialLogin,
-  updatePasswordWithToken,
 } from './auth.service.ts'
+import { changePassword, requestPasswordReset, updatePasswordWithToken } from './password.service.ts'
 
 const security = [{ bearer: [] }]
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema }

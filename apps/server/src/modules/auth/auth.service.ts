@@ -4,12 +4,10 @@ import type {
   LoginRequest,
   LoginResponse,
   OrderSignupRequest,
-  PasswordChange,
   SignupRequest,
   SocialProvider,
 } from '@shop/contracts/auth'
 import { SESSION_ID_LENGTH } from '@shop/contracts/auth'
-import { consumeOneTimeToken, issueOneTimeToken } from '../../platform/auth/one-time-tokens.ts'
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../../platform/auth/password.ts'
 import { enforce, purgeExpired } from '../../platform/auth/rate-limit.ts'
 import { type SocialIdentity, verifyFacebook, verifyGoogle } from '../../platform/auth/social.ts'
@@ -24,9 +22,9 @@ import type { AppContext } from '../../platform/http/context.ts'
 import { AppError, forbidden, notFound, unauthorized } from '../../platform/http/errors.ts'
 import * as customers from '../customer/customer.service.ts'
 import { normaliseEmail } from '../customer/customer.service.ts'
-import * as mail from '../mail/mail.service.ts'
 import { storefrontLanguage } from '../mail/mail.service.ts'
 import * as orders from '../order/order.service.ts'
+import { limitsFor } from './limits.ts'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -85,13 +83,6 @@ async function signIn(
     customerId: customer.id,
     sessionId,
   }
-}
-
-function limitsFor(ctx: AppContext, action: string, clientAddress: string, email?: string) {
-  return [
-    { key: `${action}:address:${clientAddress}`, limit: ctx.config.rateLimitPerAddress },
-    ...(email ? [{ key: `${action}:account:${email}`, limit: ctx.config.rateLimitPerAccount }] : []),
-  ]
 }
 
 /** E-mail and password sign-in with rate limits (429), lock-out after repeated failures (403) and rotation. */
@@ -264,57 +255,6 @@ export function loginConfig(ctx: AppContext): LoginConfig {
     })
   }
   return { providers }
-}
-
-/**
- * Password reset request. Spec §8 expects 404 (EMAIL_NOT_FOUND) for an unknown address, so existence is
- * revealed here as the storefront's contract asks; the per-address and per-account rate limits bound how
- * fast addresses can be probed.
- */
-export async function requestPasswordReset(
-  ctx: AppContext,
-  emailInput: string,
-  clientAddress: string,
-  acceptLanguage?: string,
-) {
-  const email = normaliseEmail(emailInput)
-  await enforce(ctx.db, limitsFor(ctx, 'reset', clientAddress, email), ctx.config.rateLimitWindowSeconds)
-  const row = await customers.findByEmail(ctx.db, email)
-  if (!row) throw new AppError(404, 'email_not_found', 'No account uses this e-mail address')
-  const token = await issueOneTimeToken(ctx.db, row.id, 'password_reset')
-  await mail.sendPasswordReset(
-    ctx,
-    { email: row.email, acceptLanguage, preferredLanguage: row.preferred_language },
-    token,
-  )
-}
-
-/** Sets the new password from a reset token; every session of the customer is signed out. */
-export async function updatePasswordWithToken(ctx: AppContext, token: string, password: string) {
-  const used = await consumeOneTimeToken(ctx.db, token, 'password_reset')
-  if (!used) throw customers.invalidToken('password reset')
-  await customers.setPassword(ctx, used.customerId, password, true)
-  await revokeCustomerTokens(ctx.db, used.customerId)
-}
-
-/** Change with the current password; other sessions are signed out, the caller's stays. */
-export async function changePassword(
-  ctx: AppContext,
-  customerId: string,
-  body: PasswordChange,
-  currentToken: string | undefined,
-) {
-  await enforce(
-    ctx.db,
-    [{ key: `password-change:account:${customerId}`, limit: ctx.config.rateLimitPerAccount }],
-    ctx.config.rateLimitWindowSeconds,
-  )
-  const row = await customers.requireCustomer(ctx.db, customerId)
-  const wrong = () => new AppError(401, 'wrong_current_password', 'The current password is not correct')
-  if (normaliseEmail(body.email) !== row.email) throw wrong()
-  await customers.checkPassword(ctx, row, body.currentPassword, wrong)
-  await customers.setPassword(ctx, customerId, body.newPassword, false)
-  await revokeCustomerTokens(ctx.db, customerId, currentToken)
 }
 
 export async function logout(ctx: AppContext, token: string | undefined): Promise<void> {
