@@ -22,6 +22,12 @@ export interface Config {
   smtpUrl: string | undefined
   /** Sender of the shop's mail. */
   mailFrom: string
+  /** A mail being sent is someone else's to send after this long (its sender died mid-send). */
+  mailLeaseSeconds: number
+  /** Delivery attempts before a mail is marked failed. */
+  mailMaxAttempts: number
+  /** Wait before the first retry of a mail; doubles with each attempt, at most an hour. */
+  mailRetrySeconds: number
   /** OpenID Connect issuer of Google sign-in and the shop's OAuth client id (sign-in off without it). */
   googleIssuer: string
   googleClientId: string | undefined
@@ -75,6 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: env.MEDIA_DIR ?? join(repoRoot, 'demo', 'images'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Shop <shop@localhost>',
+    mailLeaseSeconds: seconds(env, 'MAIL_LEASE_SECONDS', 120),
+    mailMaxAttempts: seconds(env, 'MAIL_MAX_ATTEMPTS', 8),
+    mailRetrySeconds: seconds(env, 'MAIL_RETRY_SECONDS', 30),
     googleIssuer: (env.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/$/, ''),
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
     facebookGraphUrl: (env.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com/v19.0').replace(/\/$/, ''),

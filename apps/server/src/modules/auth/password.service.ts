@@ -24,12 +24,16 @@ export async function requestPasswordReset(
   await enforce(ctx.db, limitsFor(ctx, 'reset', clientAddress, email), ctx.config.rateLimitWindowSeconds)
   const row = await customers.findByEmail(ctx.db, email)
   if (!row) throw new AppError(404, 'email_not_found', 'No account uses this e-mail address')
-  const token = await issueOneTimeToken(ctx.db, row.id, 'password_reset')
-  await mail.sendPasswordReset(
-    ctx,
-    { email: row.email, acceptLanguage, preferredLanguage: row.preferred_language },
-    token,
-  )
+  // the token and the mail that carries it exist together or not at all
+  await ctx.db.transaction().execute(async (trx) => {
+    const token = await issueOneTimeToken(trx, row.id, 'password_reset')
+    await mail.queuePasswordReset(
+      { ...ctx, db: trx },
+      { email: row.email, acceptLanguage, preferredLanguage: row.preferred_language },
+      token,
+    )
+  })
+  mail.wake(ctx)
 }
 
 /** Sets the new password from a reset token; every session of the customer is signed out. */

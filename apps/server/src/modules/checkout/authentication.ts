@@ -98,7 +98,7 @@ export async function settleAuthentication(
   try {
     if (!matches) throw conflict('payment_intent_mismatch', 'The payment does not match this checkout')
     const draft = JSON.parse(attempt.orderDraft) as OrderDraft
-    await writeOrder(ctx.db, attempt, draft, state, ['awaiting_authentication'], options)
+    await writeOrder(ctx, attempt, draft, state, ['awaiting_authentication'], options)
     return { ok: true }
   } catch (error) {
     // Only the one that moves the attempt on refunds: another settler may just have written its order.

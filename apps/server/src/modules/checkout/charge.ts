@@ -61,7 +61,7 @@ export async function writePaidOrder(
 ): Promise<void> {
   try {
     await moveAttempt(ctx.db, attempt.id, ['pending'], 'charged', { chargeId: paid.chargeId })
-    await writeOrder(ctx.db, attempt, draft, paid, ['pending', 'charged'], options)
+    await writeOrder(ctx, attempt, draft, paid, ['pending', 'charged'], options)
   } catch (error) {
     await refundAndRelease(ctx, { ...attempt, chargeId: paid.chargeId }).catch((e) =>
       leftForRecovery(ctx, attempt.id, e),

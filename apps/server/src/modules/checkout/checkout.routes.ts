@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authenticate } from '../../platform/auth/guard.ts'
 import type { AppContext } from '../../platform/http/context.ts'
-import { sendOrderConfirmation } from '../order/confirmation.service.ts'
 import { placeOrderOnce } from './checkout.idempotency.ts'
 import { sweepPaymentAttempts } from './checkout.sweep.ts'
 
@@ -28,7 +27,6 @@ export function checkoutRoutes(ctx: AppContext) {
           language: request.headers['accept-language'],
         })
         if (replayed) void reply.header('idempotent-replayed', 'true')
-        else void sendOrderConfirmation(ctx, orderId, request.headers['accept-language'])
         return reply.status(201).send({ orderId })
       },
     )

@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../platform/config.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { repeat } from '../../platform/repeat.ts'
-import { sendOrderConfirmation } from '../order/confirmation.service.ts'
+import * as mail from '../mail/mail.service.ts'
 import { paymentsOf } from '../payment/payment.service.ts'
 import { awaitingAttempts, moveAttempt, type PaymentAttempt, staleAttempts } from './attempt.repository.ts'
 import { settleAuthentication } from './authentication.ts'
 import { recoverAttempt } from './compensation.ts'
 import { deleteExpiredKeys } from './idempotency.repository.ts'
-import type { OrderDraft } from './order-draft.ts'
 import { release } from './reserve.ts'
 
 type Ctx = Pick<AppContext, 'db' | 'log' | 'config'>
@@ -79,8 +78,7 @@ async function countDone(
 /**
  * An attempt left awaiting an authentication past the timeout (the shopper closed the page) is claimed by
  * touching it (one process wins; a process that dies leaves it for the next timeout), then settled from its
- * PaymentIntent: an order when the authentication succeeded (with its confirmation mail, which the shopper's
- * request never got to send), else released.
+ * PaymentIntent: an order (its confirmation queued with it) when the authentication succeeded, else released.
  */
 async function settleAwaitingAttempt(ctx: Ctx, attempt: PaymentAttempt): Promise<boolean> {
   const now = new Date().toISOString()
@@ -102,10 +100,7 @@ async function settleAwaitingAttempt(ctx: Ctx, attempt: PaymentAttempt): Promise
   // The provider knows no such charge: nothing was taken.
   if (!charge) return release(ctx.db, mine, ['awaiting_authentication'], 'released', now)
   const settled = await settleAuthentication(ctx, mine, charge, { to: 'released', updatedAt: now })
-  if (settled.ok) {
-    const draft = JSON.parse(attempt.orderDraft ?? '{}') as Partial<OrderDraft>
-    await sendOrderConfirmation(ctx, attempt.id, draft.language)
-  }
+  if (settled.ok) mail.wake(ctx)
   return true
 }
 

@@ -1,6 +1,7 @@
 import type { OrderRequest } from '@shop/contracts/order'
 import type { Principal } from '../../platform/auth/tokens.ts'
 import type { AppContext } from '../../platform/http/context.ts'
+import * as mail from '../mail/mail.service.ts'
 import * as orders from '../order/order.service.ts'
 import type { PaymentAttempt } from './attempt.repository.ts'
 import { completeAuthentication } from './authentication.ts'
@@ -18,7 +19,7 @@ export type PlaceOrderOptions = Pick<WriteOptions, 'onOrdered'>
  * in between leaves the attempt to the sweep (checkout.sweep.ts). No charged payment stays without an order, no
  * stock stays reserved without one. A charge that asks for 3-D Secure leaves the attempt awaiting the shopper
  * (402 payment_requires_action); the re-submission with `payment.paymentIntentId` settles it (ADR 0009).
- * The caller settles the rest: the Idempotency-Key's answer (`onOrdered`) and the confirmation mail.
+ * The order's transaction also queues its confirmation mail and stores the Idempotency-Key's answer (`onOrdered`).
  */
 export async function placeOrder(
   ctx: AppContext,
@@ -27,7 +28,11 @@ export async function placeOrder(
   language?: string,
   options: PlaceOrderOptions = {},
 ): Promise<string> {
-  if (request.payment.paymentIntentId) return completeAuthentication(ctx, principal, request, options)
+  if (request.payment.paymentIntentId) {
+    const orderId = await completeAuthentication(ctx, principal, request, options)
+    settle(ctx)
+    return orderId
+  }
   const address = await validate(ctx, principal, request)
   const cart = await reprice(ctx, { principal, language }, request, address.country)
   const draft = await quote(ctx, cart, request, {
@@ -44,8 +49,12 @@ export async function placeOrder(
   )
   const paid = await charge(ctx, attempt, draft)
   await writePaidOrder(ctx, attempt, draft, paid, options)
+  settle(ctx)
   return attempt.id
 }
+
+/** Settle: the confirmation mail queued with the order goes out now rather than at the worker's next poll. */
+const settle = (ctx: AppContext) => mail.wake(ctx)
 
 /** The journal entry of a checkout: its id is the order's and the payment provider's idempotency key. */
 function newAttempt(request: OrderRequest, draft: Awaited<ReturnType<typeof quote>>): PaymentAttempt {

@@ -1,4 +1,6 @@
 import type { Db } from '../../platform/db/database.ts'
+import type { AppContext } from '../../platform/http/context.ts'
+import { queueOrderConfirmation } from '../order/confirmation.service.ts'
 import * as orders from '../order/order.service.ts'
 import { type AttemptStatus, moveAttempt, type PaymentAttempt } from './attempt.repository.ts'
 import { rolledBack } from './checkout.errors.ts'
@@ -12,18 +14,19 @@ export interface WriteOptions {
 }
 
 /**
- * Write the order: the attempt moves to `done` (only from `from`) and the order module writes the order, in one
- * transaction; 409 checkout_rolled_back when the guard fails (the recovery took the attempt meanwhile).
+ * Write the order: the attempt moves to `done` (only from `from`), the order module writes the order and queues
+ * its confirmation mail, in one transaction; 409 checkout_rolled_back when the guard fails (the recovery took the
+ * attempt meanwhile).
  */
 export async function writeOrder(
-  db: Db,
+  ctx: Pick<AppContext, 'db' | 'config'>,
   attempt: PaymentAttempt,
   draft: OrderDraft,
   paid: { chargeId: string; brand: string; last4: string },
   from: AttemptStatus[],
   options: WriteOptions = {},
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const moved = await moveAttempt(trx, attempt.id, from, 'done', {
       chargeId: paid.chargeId,
       updatedAt: options.updatedAt,
@@ -42,6 +45,7 @@ export async function writeOrder(
         status: 'PAID',
       },
     })
+    await queueOrderConfirmation({ ...ctx, db: trx }, attempt.id, draft.language)
     await options.onOrdered?.(trx, attempt.id)
   })
 }

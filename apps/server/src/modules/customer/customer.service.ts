@@ -164,8 +164,12 @@ export async function requestEmailChange(
     ])
   if (await repo.emailTaken(ctx.db, email))
     throw conflict('email_in_use', 'This e-mail address is already in use')
-  const token = await issueOneTimeToken(ctx.db, customerId, 'email_change', { email })
-  await mail.sendEmailChange(ctx, { email, acceptLanguage, preferredLanguage: row.preferred_language }, token)
+  await ctx.db.transaction().execute(async (trx) => {
+    const token = await issueOneTimeToken(trx, customerId, 'email_change', { email })
+    const to = { email, acceptLanguage, preferredLanguage: row.preferred_language }
+    await mail.queueEmailChange({ ...ctx, db: trx }, to, token)
+  })
+  mail.wake(ctx)
   return { sent: true }
 }
 
@@ -199,12 +203,12 @@ export async function requestDeletion(
     [{ key: `deletion:account:${customerId}`, limit: ctx.config.rateLimitPerAccount }],
     ctx.config.rateLimitWindowSeconds,
   )
-  const token = await issueOneTimeToken(ctx.db, customerId, 'account_deletion')
-  await mail.sendAccountDeletion(
-    ctx,
-    { email: row.email, acceptLanguage, preferredLanguage: row.preferred_language },
-    token,
-  )
+  await ctx.db.transaction().execute(async (trx) => {
+    const token = await issueOneTimeToken(trx, customerId, 'account_deletion')
+    const to = { email: row.email, acceptLanguage, preferredLanguage: row.preferred_language }
+    await mail.queueAccountDeletion({ ...ctx, db: trx }, to, token)
+  })
+  mail.wake(ctx)
   return { sent: true }
 }
 

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../platform/http/context.ts'
 import { notFound } from '../../platform/http/errors.ts'
-import { listOutbox } from './mail.repository.ts'
+import { listMessages } from './mail.repository.ts'
+import { runMailWorker } from './mail.service.ts'
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -24,11 +25,13 @@ function isLocalRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * Development mailbox: GET /api/dev/mailbox lists the outbox (the mail the shop sent while no SMTP_URL is
- * set) as JSON, or as a page with `?view=html`. Off in production and for any client not on this machine (404).
+ * Development mailbox: GET /api/dev/mailbox lists the mail queue while no SMTP_URL is set (the mail goes nowhere
+ * else then) as JSON, or as a page with `?view=html`. Off in production and for any client not on this machine
+ * (404). Every process delivers the queue (mail.service `runMailWorker`).
  */
 export function mailRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
+    runMailWorker(app, ctx)
     app.withTypeProvider<ZodTypeProvider>().get(
       '/api/dev/mailbox',
       {
@@ -39,7 +42,7 @@ export function mailRoutes(ctx: AppContext) {
       },
       async (request, reply) => {
         if (ctx.config.production || !isLocalRequest(request)) throw notFound('Mailbox')
-        const mails = (await listOutbox(ctx.db)).map((m) => ({
+        const mails = (ctx.config.smtpUrl ? [] : await listMessages(ctx.db)).map((m) => ({
           id: m.id,
           to: m.recipient,
           subject: m.subject,

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import type { Order } from '@shop/contracts/order'
+import type { FastifyInstance } from 'fastify'
 import { acceptedLanguages } from '../../platform/http/accept-language.ts'
 import type { AppContext } from '../../platform/http/context.ts'
-import { claimOnce } from './mail.repository.ts'
+import { countWaiting, insertMessage, listMessages, type MailStatus } from './mail.repository.ts'
 import {
   accountDeletionMail,
   emailChangeMail,
@@ -10,11 +12,15 @@ import {
   storefrontLinks,
 } from './mail.templates.ts'
 import { MAIL_LANGUAGES, mailLanguage } from './mail.texts.ts'
-import { mailerFor } from './mailer.ts'
+import type { Mail } from './mail.transport.ts'
+import { type MailWorker, startMailWorker } from './mail.worker.ts'
 
 /**
- * The shop's mail, as the other modules send it: one function per mail, each in the recipient's language (the
- * request's Accept-Language, else the language stored on the customer, else en) with its storefront link.
+ * The shop's mail, as the other modules owe it: one function per mail, each in the recipient's language (the
+ * request's Accept-Language, else the language stored on the customer, else en) with its storefront link. A
+ * mail is queued in the caller's transaction (`ctx.db` may be one), so it exists exactly when the change that
+ * owes it does; the worker of every process delivers it (docs/decisions/0016-mail-queue.md). After the
+ * transaction commits, `wake(ctx)` sends it at once instead of at the next poll.
  */
 type MailCtx = Pick<AppContext, 'db' | 'config'>
 
@@ -33,35 +39,71 @@ const languageOf = (to: Recipient) => mailLanguage(to.acceptLanguage, to.preferr
 export const storefrontLanguage = (acceptLanguage: string | undefined) =>
   acceptedLanguages(acceptLanguage).find((l) => MAIL_LANGUAGES.some((m) => m === l))
 
-export async function sendPasswordReset(ctx: MailCtx, to: Recipient, token: string): Promise<void> {
+async function queue(ctx: MailCtx, mail: Mail, dedupeKey: string | null = null): Promise<boolean> {
+  return insertMessage(ctx.db, {
+    id: randomUUID(),
+    dedupe_key: dedupeKey,
+    recipient: mail.to,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html ?? null,
+    created_at: new Date().toISOString(),
+  })
+}
+
+export async function queuePasswordReset(ctx: MailCtx, to: Recipient, token: string): Promise<void> {
   const link = storefrontLinks.passwordReset(ctx.config.publicUrl, token)
-  await mailerFor(ctx.config, ctx.db).send(passwordResetMail(to.email, link, languageOf(to)))
+  await queue(ctx, passwordResetMail(to.email, link, languageOf(to)))
 }
 
 /** Goes to the NEW address, which the token proves. */
-export async function sendEmailChange(ctx: MailCtx, to: Recipient, token: string): Promise<void> {
+export async function queueEmailChange(ctx: MailCtx, to: Recipient, token: string): Promise<void> {
   const link = storefrontLinks.emailChange(ctx.config.publicUrl, token)
-  await mailerFor(ctx.config, ctx.db).send(emailChangeMail(to.email, link, languageOf(to)))
+  await queue(ctx, emailChangeMail(to.email, link, languageOf(to)))
 }
 
-export async function sendAccountDeletion(ctx: MailCtx, to: Recipient, token: string): Promise<void> {
+export async function queueAccountDeletion(ctx: MailCtx, to: Recipient, token: string): Promise<void> {
   const link = storefrontLinks.accountDeletion(ctx.config.publicUrl, token)
-  await mailerFor(ctx.config, ctx.db).send(accountDeletionMail(to.email, link, languageOf(to)))
+  await queue(ctx, accountDeletionMail(to.email, link, languageOf(to)))
 }
 
 /**
- * The order confirmation, at most once per order: false when it was claimed before (an idempotent replay, a
- * concurrent duplicate, the sweep and the shopper both settling an order). `withAccountLink` adds the link to the
- * order in the account (a customer's order; a guest's opens only in the session that placed it).
+ * The order confirmation, queued once per order (false when it was queued before). `withAccountLink` adds the
+ * link to the order in the account (a customer's order; a guest's opens only in the session that placed it).
  */
-export async function sendOrderConfirmation(
+export async function queueOrderConfirmation(
   ctx: MailCtx,
   order: Order,
   to: Omit<Recipient, 'email'> & { withAccountLink: boolean },
 ): Promise<boolean> {
   const language = languageOf({ ...to, email: order.customer.email })
   const link = to.withAccountLink ? storefrontLinks.accountOrder(ctx.config.publicUrl, order.id) : undefined
-  if (!(await claimOnce(ctx.db, `order-confirmation:${order.id}`, order.customer.email))) return false
-  await mailerFor(ctx.config, ctx.db).send(orderConfirmationMail(order, language, link))
-  return true
+  return queue(ctx, orderConfirmationMail(order, language, link), `order-confirmation:${order.id}`)
+}
+
+const workers = new WeakMap<AppContext['config'], MailWorker>()
+
+/** Every process delivers the queue from start-up until it closes (the close waits for a send under way). */
+export function runMailWorker(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'config' | 'log'>): void {
+  app.addHook('onReady', async () => {
+    workers.set(ctx.config, startMailWorker(ctx))
+  })
+  app.addHook('onClose', async () => {
+    await workers.get(ctx.config)?.stop()
+    workers.delete(ctx.config)
+  })
+}
+
+/** Deliver what was just queued now rather than at the next poll; call after the transaction committed. */
+export function wake(ctx: Pick<AppContext, 'config'>): void {
+  workers.get(ctx.config)?.wake()
+}
+
+/** What waits, is being sent, or failed (the owner's view, metrics), and the newest mails of a status. */
+export async function mailQueue(ctx: Pick<AppContext, 'db'>, status?: MailStatus, limit = 100) {
+  const [counts, messages] = await Promise.all([
+    countWaiting(ctx.db),
+    listMessages(ctx.db, { status, limit }),
+  ])
+  return { counts, messages }
 }

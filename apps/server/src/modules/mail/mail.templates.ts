@@ -6,7 +6,7 @@ import {
   type MailT,
   mailTranslator,
 } from './mail.texts.ts'
-import type { Mail } from './mailer.ts'
+import type { Mail } from './mail.transport.ts'
 
 /** The shop's transactional mails, in en or de. Links point at the storefront screens of spec §2. */
 const escapeHtml = (s: string) =>

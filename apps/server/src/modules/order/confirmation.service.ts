@@ -5,26 +5,22 @@ import * as repo from './order.repository.ts'
 import { toOrderView } from './order.view.ts'
 
 /**
- * Sends the order confirmation after the order is committed: order id, items, totals, shipping address, in the
- * shopper's language (the request's Accept-Language, else the customer's stored language). Never throws: a
- * mail that cannot go out is logged, the order stands. At most one confirmation per order.
+ * Queues the order confirmation: order id, items, totals, shipping address, in the shopper's language (the
+ * order request's Accept-Language, else the customer's stored language). Called in the transaction that writes
+ * the order (`ctx.db` is it), so the mail exists exactly when the order does; once per order.
  */
-export async function sendOrderConfirmation(
-  ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
+export async function queueOrderConfirmation(
+  ctx: Pick<AppContext, 'db' | 'config'>,
   orderId: string,
   acceptLanguage: string | undefined,
 ): Promise<void> {
-  try {
-    const order = await repo.findOrder(ctx.db, orderId)
-    if (!order) return
-    const view = toOrderView(order, await repo.findEntries(ctx.db, orderId))
-    const customer = order.customer_id ? await customers.findById(ctx.db, order.customer_id) : undefined
-    await mail.sendOrderConfirmation(ctx, view, {
-      acceptLanguage,
-      preferredLanguage: customer?.preferred_language,
-      withAccountLink: order.customer_id !== null,
-    })
-  } catch (error) {
-    ctx.log.error({ err: error, orderId }, 'the order confirmation mail could not be sent')
-  }
+  const order = await repo.findOrder(ctx.db, orderId)
+  if (!order) throw new Error(`Order ${orderId} to confirm does not exist`)
+  const view = toOrderView(order, await repo.findEntries(ctx.db, orderId))
+  const customer = order.customer_id ? await customers.findById(ctx.db, order.customer_id) : undefined
+  await mail.queueOrderConfirmation(ctx, view, {
+    acceptLanguage,
+    preferredLanguage: customer?.preferred_language,
+    withAccountLink: order.customer_id !== null,
+  })
 }

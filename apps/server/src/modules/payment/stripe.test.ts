@@ -15,7 +15,7 @@ import { testEngines } from '../../platform/testing/test-db.ts'
 import { anonymousToken, bearer } from '../cart/cart.testing.ts'
 import { recoverStaleAttempts } from '../checkout/checkout.sweep.ts'
 import { placeOrder, readyToOrder, shopWithProduct, stockOf } from '../checkout/checkout.testing.ts'
-import { listOutbox } from '../mail/mail.repository.ts'
+import { listMessages } from '../mail/mail.repository.ts'
 import { createStripeProvider } from './stripe.provider.ts'
 
 const year = new Date().getUTCFullYear()
@@ -438,7 +438,7 @@ for (const { engine, skip } of testEngines()) {
       assert.equal(standIn.paymentIntents.get(failed.intentId)?.status, 'canceled')
       assert.equal(await stockOf(database.db, shop.productId), 3) // the paid order keeps its 2
       // the shopper left before the order existed: the sweep sends its confirmation (the outbox, no SMTP here)
-      const mails = () => listOutbox(database.db).then((rows) => rows.map((m) => m.text_body))
+      const mails = () => listMessages(database.db).then((rows) => rows.map((m) => m.text_body))
       assert.equal((await mails()).length, 1)
       assert.match((await mails())[0] ?? '', new RegExp(orders[0]?.id ?? 'no order'))
       // the shopper coming back late with the paid intent gets the order the sweep made, and no second mail

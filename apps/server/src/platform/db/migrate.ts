@@ -14,6 +14,7 @@ import * as productSortNames from './migrations/0011-product-sort-names.ts'
 import * as chargeKeysOrderDiscounts from './migrations/0012-charge-keys-order-discounts.ts'
 import * as dropTextNameIndex from './migrations/0013-drop-text-name-index.ts'
 import * as paymentAuthentication from './migrations/0014-payment-authentication.ts'
+import * as mailQueue from './migrations/0015-mail-queue.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012-charge-keys-order-discounts': chargeKeysOrderDiscounts,
   '0013-drop-text-name-index': dropTextNameIndex,
   '0014-payment-authentication': paymentAuthentication,
+  '0015-mail-queue': mailQueue,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

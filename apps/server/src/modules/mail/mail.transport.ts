@@ -1,0 +1,47 @@
+import nodemailer from 'nodemailer'
+import type { Config } from '../../platform/config.ts'
+import type { MailRow } from './mail.repository.ts'
+
+/** A mail as the templates make it. */
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+  html?: string
+}
+
+/**
+ * Where queued mail goes: SMTP when SMTP_URL is set; otherwise nowhere but the queue itself, which the
+ * development mailbox (/api/dev/mailbox) shows. `deliver` resolves only when the server accepted the mail.
+ */
+export interface Transport {
+  readonly kind: 'smtp' | 'mailbox'
+  deliver(mail: MailRow): Promise<void>
+}
+
+/** A refusal the SMTP server says is final (5xx): retrying cannot help. */
+export const isPermanent = (error: unknown) => {
+  const code = (error as { responseCode?: unknown })?.responseCode
+  return typeof code === 'number' && code >= 500 && code < 600
+}
+
+export function transportFor(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Transport {
+  if (!config.smtpUrl) return { kind: 'mailbox', deliver: async () => {} }
+  const smtp = nodemailer.createTransport(config.smtpUrl)
+  const domain = config.mailFrom.match(/@([^>\s]+)/)?.[1] ?? 'shop.invalid'
+  return {
+    kind: 'smtp',
+    async deliver(mail) {
+      await smtp.sendMail({
+        from: config.mailFrom,
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.text_body,
+        html: mail.html_body ?? undefined,
+        // One Message-ID per queued mail: a mail sent again after a crash between the server's "accepted" and
+        // our "sent" is recognisably the same message.
+        messageId: `<${mail.id}@${domain}>`,
+      })
+    },
+  }
+}
