@@ -85,7 +85,7 @@ export async function writeOrder(
 export type Settled = { ok: true } | { ok: false; code: 'authentication_failed' | 'payment_intent_mismatch' }
 
 /**
- * Ends an `awaiting_authentication` attempt from its charge as the provider knows it (ADR 0009): succeeded
+ * Ends an `awaiting_authentication` attempt from its charge as the provider knows it (ADR 0021): succeeded
  * with the attempt's amount, currency and id → the order (awaiting_authentication → done in its transaction);
  * anything else → the charge is cancelled and the attempt released (stock, coupons, cart back). A charge that
  * succeeded but cannot become the order (another amount, a failing write) is refunded. `updatedAt` (the
@@ -142,7 +142,7 @@ export async function settleAuthentication(
 const isDone = async (db: Db, id: string) => (await findAttempt(db, id))?.status === 'done'
 
 /**
- * The sweep's part of ADR 0009: an attempt left awaiting an authentication past the timeout (the shopper
+ * The sweep's part of ADR 0021: an attempt left awaiting an authentication past the timeout (the shopper
  * closed the page) is claimed by touching it (one process wins; a process that dies leaves it for the next
  * timeout), then settled from its PaymentIntent: an order when the authentication succeeded, else released.
  */

@@ -36,7 +36,7 @@ import {
  * after the charge refunds and releases; a process that dies in between leaves the attempt to
  * `recoverStaleAttempts`. No charged payment stays without an order, no stock stays reserved without one.
  * A charge that asks for 3-D Secure leaves the attempt `awaiting_authentication` (402 payment_requires_action
- * with the client secret); the re-submission with `payment.paymentIntentId` settles it (ADR 0009).
+ * with the client secret); the re-submission with `payment.paymentIntentId` settles it (ADR 0021).
  */
 export async function placeOrder(
   ctx: AppContext,
@@ -198,7 +198,7 @@ export async function placeOrder(
 }
 
 /**
- * The re-submission after 3-D Secure (ADR 0009): the PaymentIntent must be the one journaled for an attempt
+ * The re-submission after 3-D Secure (ADR 0021): the PaymentIntent must be the one journaled for an attempt
  * of this caller's cart; then `settleAuthentication` requires it to have succeeded with the attempt's amount,
  * currency and id before it writes the order, or cancels it and releases the attempt (402
  * authentication_failed). Anything that does not fit is refused without touching the attempt.
