@@ -53,7 +53,7 @@ export async function run(): Promise<void> {
         // The load goes to a shop process started after the import, as after a deployment: SQLite reads
         // planner statistics when a connection opens (and the shop refreshes them at start-up), so the
         // process that was running during the bulk import from another process plans with the statistics of
-        // its seeded demo catalogue (docs/decisions/0007).
+        // its seeded demo catalogue (docs/decisions/0016).
         shop = await startShop(engine, {}, { databaseUrl: owner.databaseUrl })
         const headers = { 'accept-language': 'en', currency: 'USD', 'site-code': 'us' }
         const last = await fetch(

@@ -139,7 +139,7 @@ for (const { engine, skip } of browserEngines) {
         await placeOrder(page).click()
         await s3.getByText('The card has insufficient funds.').waitFor()
 
-        // 3-D Secure (ADR 0009): the bank's challenge over the processing dialog; failing it takes nothing.
+        // 3-D Secure (ADR 0021): the bank's challenge over the processing dialog; failing it takes nothing.
         const ordersBefore = (await db.selectFrom('orders').select('id').execute()).length
         await fillCard(page, CARDS.threeDSecure)
         let intentsBefore = new Set(standIn.paymentIntents.keys())

@@ -7,7 +7,7 @@ import { browserEngines, launchBrowser, openPage, viewports } from './support/br
 import { type Engine, type RunningShop, startShop } from './support/shop.ts'
 
 /**
- * Issue 6, consent and tracking (spec §7, docs/decisions/0010): the banner, a consent reference on accept,
+ * Issue 6, consent and tracking (spec §7, docs/decisions/0010 and 0023): the banner, a consent reference on accept,
  * events sent with the consent-reference header, queued in the browser while offline and resent once, and
  * nothing at all without consent.
  */

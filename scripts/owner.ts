@@ -1,6 +1,6 @@
 /**
  * `npm run owner -- grant <email>` / `npm run owner -- revoke <email>`: makes a signed-up customer the shop
- * owner (or a customer again) in the database named by DATABASE_URL (docs/decisions/0009-stripe.md § Owner).
+ * owner (or a customer again) in the database named by DATABASE_URL (docs/decisions/0022-order-lifecycle-and-owner.md).
  */
 import { setRole } from '../apps/server/src/modules/customer/customer.service.ts'
 import { loadConfig } from '../apps/server/src/platform/config.ts'

@@ -36,6 +36,7 @@ const files = patterns.length
       'apps/web/app/**/*.test.ts',
       'demo/**/*.test.ts',
       'e2e/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ]
 const result = spawnSync(
   process.execPath,

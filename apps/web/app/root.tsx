@@ -72,7 +72,7 @@ export async function loader({
     categories,
     cart,
     user: signedInUser(request),
-    // The banner is part of the server's page when the shopper has not decided (docs/decisions/0010).
+    // The banner is part of the server's page when the shopper has not decided (docs/decisions/0023).
     consent: decisionFrom(request.headers.get('cookie') ?? '').kind,
   }
 }

@@ -55,7 +55,7 @@ export interface Config {
   checkoutSweepSeconds: number
   /**
    * A checkout waiting for the shopper's 3-D Secure authentication is left alone this long; then the sweep
-   * settles it from the PaymentIntent (an order when it succeeded, else cancelled and released; ADR 0009).
+   * settles it from the PaymentIntent (an order when it succeeded, else cancelled and released; ADR 0021).
    */
   checkoutAuthenticationTimeoutSeconds: number
   /** Stripe's API origin (https://api.stripe.com); a loopback stand-in in tests and trials. */

@@ -1,4 +1,4 @@
-/** Texts of the consent banner (docs/decisions/0010). */
+/** Texts of the consent banner (docs/decisions/0023). */
 export const en = {
   CONSENT_TITLE: 'Your privacy',
   CONSENT_TEXT:

@@ -8,7 +8,7 @@ const refused = (status: number, type: string, message: string) =>
   Response.json({ status, type, message, details: [{ field: 'choice', type, message }] }, { status })
 
 /**
- * The consent banner's form without script (docs/decisions/0010): accept creates a consent reference, decline
+ * The consent banner's form without script (docs/decisions/0023): accept creates a consent reference, decline
  * remembers the decline; either lands in the same cookie the browser script writes, then back to the page.
  */
 export async function action({ request, context }: Route.ActionArgs) {

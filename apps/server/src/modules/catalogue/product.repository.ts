@@ -106,7 +106,7 @@ export async function findProductPage(
   // nothing. SQLite: in each arm's LIMIT (`case … then n else 0 end`; as a WHERE term it would still build
   // the gathered id list first: 3-5 ms instead of 0.2-1.5 at 100,000). PostgreSQL: a WHERE term (a one-time
   // filter) and a constant LIMIT; with a computed LIMIT it assumes a tenth of the rows are wanted and plans a
-  // parallel scan and sort for a page of 15 (docs/decisions/0012).
+  // parallel scan and sort for a page of 15 (docs/decisions/0015).
   const large = categoriesAreLarge(criteria, walkMinCategorySize)
   const inLimit = db.getExecutor().adapter instanceof SqliteAdapter
   const arm = (condition: RawBuilder<boolean>) =>

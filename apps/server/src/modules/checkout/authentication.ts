@@ -13,7 +13,7 @@ import { type WriteOptions, writeOrder } from './write-order.ts'
 type Ctx = Pick<AppContext, 'db' | 'config'>
 
 /**
- * The re-submission after 3-D Secure (ADR 0009): the PaymentIntent must be the one journaled for an attempt
+ * The re-submission after 3-D Secure (ADR 0021): the PaymentIntent must be the one journaled for an attempt
  * of this caller's cart; then `settleAuthentication` requires it to have succeeded with the attempt's amount,
  * currency and id before it writes the order, or cancels it and releases the attempt (402
  * authentication_failed). Anything that does not fit is refused without touching the attempt.
@@ -62,7 +62,7 @@ const intentMismatch = () =>
 export type Settled = { ok: true } | { ok: false; code: 'authentication_failed' | 'payment_intent_mismatch' }
 
 /**
- * Ends an `awaiting_authentication` attempt from its charge as the provider knows it (ADR 0009): succeeded
+ * Ends an `awaiting_authentication` attempt from its charge as the provider knows it (ADR 0021): succeeded
  * with the attempt's amount, currency and id → the order (awaiting_authentication → done in its transaction);
  * anything else → the charge is cancelled and the attempt released (stock, coupons, cart back). A charge that
  * succeeded but cannot become the order (another amount, a failing write) is refunded. `updatedAt` (the

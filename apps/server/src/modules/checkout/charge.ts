@@ -19,7 +19,7 @@ export interface Paid {
  * Charge, outside any transaction (an external provider is an HTTP call). A provider that fails unexpectedly
  * leaves the attempt to the recovery (tried at once, else by the sweep); a decline releases the reservation
  * (402 with the card's code); a 3-D Secure challenge keeps it, journals the intent and the order to write, and
- * answers 402 payment_requires_action with the client secret (ADR 0009).
+ * answers 402 payment_requires_action with the client secret (ADR 0021).
  */
 export async function charge(ctx: AppContext, attempt: PaymentAttempt, draft: OrderDraft): Promise<Paid> {
   const payments = paymentsOf(ctx)

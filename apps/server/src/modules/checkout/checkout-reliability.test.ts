@@ -12,7 +12,7 @@ import { recoverStaleAttempts } from './checkout.sweep.ts'
 import { placeOrder, readyToOrder, shopWithProduct, stockOf } from './checkout.testing.ts'
 
 /**
- * The checkout saga (docs/decisions/0008) under forced failures, and the Idempotency-Key of checkouts/order.
+ * The checkout saga (docs/decisions/0008) under forced failures, and the Idempotency-Key of checkouts/order (0018).
  * Failures are forced with database triggers, so the real code paths fail as a broken database would.
  */
 const tokenOf = (db: Db, id: string) =>

@@ -28,13 +28,13 @@ export interface PlacedOrder {
 }
 
 /**
- * `POST checkouts/order` with an optional Idempotency-Key (docs/decisions/0008): keys are per caller; the
+ * `POST checkouts/order` with an optional Idempotency-Key (docs/decisions/0018): keys are per caller; the
  * first request with a key runs and its answer (201 or a 4xx error) is stored with the key, the 201 in the
  * same transaction as the order; the same key with the same body replays that answer; with another body it
  * is 422 idempotency_key_reused; a duplicate sent while the first runs waits for its answer (409
  * idempotency_key_in_progress after 15 s). A 5xx frees the key so that a retry runs again. A stored 402
  * payment_requires_action is the one answer a request may follow up: the same body plus
- * `payment.paymentIntentId` (the hash leaves it out) runs again under the key, after 3-D Secure (ADR 0009).
+ * `payment.paymentIntentId` (the hash leaves it out) runs again under the key, after 3-D Secure (ADR 0021).
  */
 export async function placeOrderOnce(
   ctx: AppContext,
@@ -45,7 +45,7 @@ export async function placeOrderOnce(
   const key = options.idempotencyKey
   if (!key) return { orderId: await placeOrder(ctx, principal, request, options.language), replayed: false }
   const scope = principal.customerId ? `customer:${principal.customerId}` : `session:${principal.sessionId}`
-  // The re-submission after 3-D Secure is the same request plus the authenticated intent (ADR 0009).
+  // The re-submission after 3-D Secure is the same request plus the authenticated intent (ADR 0021).
   const requestHash = hashOf({ ...request, payment: { ...request.payment, paymentIntentId: undefined } })
   const deadline = Date.now() + WAIT_MS
   for (;;) {

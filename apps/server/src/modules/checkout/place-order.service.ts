@@ -18,7 +18,7 @@ export type PlaceOrderOptions = Pick<WriteOptions, 'onOrdered'>
  * A decline releases what `reserve` took; a failure after the charge refunds and releases; a process that dies
  * in between leaves the attempt to the sweep (checkout.sweep.ts). No charged payment stays without an order, no
  * stock stays reserved without one. A charge that asks for 3-D Secure leaves the attempt awaiting the shopper
- * (402 payment_requires_action); the re-submission with `payment.paymentIntentId` settles it (ADR 0009).
+ * (402 payment_requires_action); the re-submission with `payment.paymentIntentId` settles it (ADR 0021).
  * The order's transaction also queues its confirmation mail and stores the Idempotency-Key's answer (`onOrdered`).
  */
 export async function placeOrder(

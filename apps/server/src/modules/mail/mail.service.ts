@@ -19,7 +19,7 @@ import { type MailWorker, startMailWorker } from './mail.worker.ts'
  * The shop's mail, as the other modules owe it: one function per mail, each in the recipient's language (the
  * request's Accept-Language, else the language stored on the customer, else en) with its storefront link. A
  * mail is queued in the caller's transaction (`ctx.db` may be one), so it exists exactly when the change that
- * owes it does; the worker of every process delivers it (docs/decisions/0016-mail-queue.md). After the
+ * owes it does; the worker of every process delivers it (docs/decisions/0026-mail-queue.md). After the
  * transaction commits, `wake(ctx)` sends it at once instead of at the next poll.
  */
 type MailCtx = Pick<AppContext, 'db' | 'config'>

@@ -17,7 +17,7 @@ const POLL_MS = 2000
 const MAX_BACKOFF_MS = 60 * 60 * 1000
 
 /**
- * Delivers the queue (docs/decisions/0016-mail-queue.md), in every process: every POLL_MS and whenever woken,
+ * Delivers the queue (docs/decisions/0026-mail-queue.md), in every process: every POLL_MS and whenever woken,
  * it takes due mail one by one with a lease of MAIL_LEASE_SECONDS, sends it, and marks it sent (only once the
  * SMTP server accepted it), or schedules a retry (MAIL_RETRY_SECONDS doubling, at most an hour apart), or,
  * after MAIL_MAX_ATTEMPTS or a final 5xx refusal, marks it failed for the owner to see.

@@ -4,7 +4,7 @@ import type { OrderStatus } from '@shop/contracts/order'
 export type Actor = 'customer' | 'owner'
 
 /**
- * The order lifecycle (docs/decisions/0009-stripe.md § Order lifecycle). The payment is taken at checkout; the
+ * The order lifecycle (docs/decisions/0022-order-lifecycle-and-owner.md). The payment is taken at checkout; the
  * owner confirms the order, records it paid (settled), ships it and completes it. DECLINED is the cancel: the
  * customer may cancel while nothing has been done with the order yet (CREATED, CONFIRMED, spec §4); the owner
  * may also decline a paid order that has not left the warehouse. DECLINED and COMPLETED are final.

@@ -72,7 +72,7 @@ export function orderRoutes(ctx: AppContext) {
       async (request) => cancelOrder(ctx, await authenticate(ctx.db, request), request.params.orderId),
     )
 
-    /** The shop owner's order list (docs/decisions/0009-stripe.md § Owner); other customers get 403. */
+    /** The shop owner's order list (docs/decisions/0022-order-lifecycle-and-owner.md); other customers get 403. */
     app.withTypeProvider<ZodTypeProvider>().get(
       '/api/owner/orders',
       {

@@ -11,7 +11,7 @@ export interface PaymentProvider {
   charge(request: ChargeRequest, db: Db): Promise<ChargeResult>
   refund(chargeId: string, db: Db): Promise<void>
   /**
-   * Providers whose charges can ask for an authentication (Stripe's 3-D Secure, ADR 0009): the charge as it
+   * Providers whose charges can ask for an authentication (Stripe's 3-D Secure, ADR 0021): the charge as it
    * stands now, and giving up on one that did not succeed. Absent for providers without authentication.
    */
   authentication?: {
@@ -45,7 +45,7 @@ export interface ChargeRequest {
 export type ChargeFailureCode = 'card_declined' | 'insufficient_funds' | 'processing_error'
 
 /**
- * `requires_action`: the bank asks for 3-D Secure (ADR 0009). Nothing is taken yet; the shopper's browser runs
+ * `requires_action`: the bank asks for 3-D Secure (ADR 0021). Nothing is taken yet; the shopper's browser runs
  * the challenge with `clientSecret`, then the charge `intentId` is settled (`authentication`).
  */
 export type ChargeResult =

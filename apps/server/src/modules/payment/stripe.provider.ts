@@ -63,7 +63,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           },
           { idempotencyKey: `charge-${idempotencyKey}` },
         )
-        // The bank asks for 3-D Secure: nothing is taken; the shopper's browser runs the challenge (ADR 0009).
+        // The bank asks for 3-D Secure: nothing is taken; the shopper's browser runs the challenge (ADR 0021).
         if (intent.status === 'requires_action' && intent.client_secret) {
           return {
             ok: false,

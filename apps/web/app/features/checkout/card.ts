@@ -62,7 +62,7 @@ export async function tokenizeCard(
 }
 
 /**
- * With Stripe on (docs/decisions/0009-stripe.md): `stripe.createPaymentMethod` reads the card from the Card
+ * With Stripe on (docs/decisions/0020-stripe-card-element.md): `stripe.createPaymentMethod` reads the card from the Card
  * Element (Stripe's iframe) and answers a PaymentMethod, whose id is the order's token; the shop's page never
  * holds the card data.
  */

@@ -270,7 +270,7 @@ export function CheckoutWizard({
     order.submit({ intent: 'order', wizard: JSON.stringify(posted) }, { method: 'post' })
   }
 
-  // 3-D Secure (ADR 0009): the bank's challenge runs in Stripe.js while the processing dialog stays, then the
+  // 3-D Secure (ADR 0021): the bank's challenge runs in Stripe.js while the processing dialog stays, then the
   // same order goes again, same Idempotency-Key, with the intent; the server decides from the intent.
   const answered = order.state === 'idle' && order.data && 'status' in order.data ? order.data : null
   const clientSecret = answered?.authentication?.clientSecret ?? null

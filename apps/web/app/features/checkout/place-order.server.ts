@@ -155,7 +155,7 @@ export function orderFailure(error: unknown): CheckoutActionData {
     }
   const clientSecret = error.body.details.find((d) => d.field === 'payment')?.message
   if (error.status === 402 && error.body.type === 'payment_requires_action' && clientSecret) {
-    // Not a failure yet: the browser runs the bank's challenge, then sends the order again (ADR 0009).
+    // Not a failure yet: the browser runs the bank's challenge, then sends the order again (ADR 0021).
     return {
       intent: 'order',
       message: 'PROCESSING_ORDER',

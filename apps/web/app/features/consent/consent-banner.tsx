@@ -13,7 +13,7 @@ import {
 import './consent.css'
 
 /**
- * The consent banner and the tracking it allows (docs/decisions/0010). Rendered on the server when the
+ * The consent banner and the tracking it allows (docs/decisions/0023, 0010). Rendered on the server when the
  * shopper has not decided yet (the root loader reads the cookie), as a bar fixed to the bottom of the
  * window, so it never moves the page. Its buttons post a plain form to /consent, which works before the
  * script has loaded; once it has, the script takes the choice itself. Page views and add-to-cart

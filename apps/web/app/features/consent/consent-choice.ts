@@ -1,4 +1,4 @@
-/** The banner's form (docs/decisions/0010): which button was pressed and where the shopper came from. */
+/** The banner's form (docs/decisions/0023): which button was pressed and where the shopper came from. */
 export type ConsentChoice = 'accept' | 'decline'
 
 export function consentChoiceFrom(value: FormDataEntryValue | null): ConsentChoice | null {

@@ -1,7 +1,7 @@
 import { type Kysely, SqliteAdapter, sql } from 'kysely'
 
 /**
- * Search index (docs/decisions/0005-search.md) and the indexes the catalogue's filters and sorts need.
+ * Search index (docs/decisions/0005-search.md) and the indexes the catalogue's filters and sorts need (0015).
  * The full-text part is engine-specific by nature: an FTS5 table on SQLite, a tsvector table with a GIN
  * index (plus pg_trgm) on PostgreSQL. The vocabulary of indexed words (for typo tolerance) is common.
  */

@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely'
  * temporary B-tree / incremental sort over whole groups of equal `created_at`, which a bulk import makes
  * large). It replaces `products_created (published, created_at)`, which it serves in both directions
  * (PostgreSQL kept choosing the old one plus an incremental sort). A large category filter is probed per
- * walked product through the assignments' existing indexes (docs/decisions/0007).
+ * walked product through the assignments' existing indexes (docs/decisions/0015).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Checkout reliability (issue 6, docs/decisions/0008): the Idempotency-Key store of
+ * Checkout reliability (issue 6, docs/decisions/0018 and 0008): the Idempotency-Key store of
  * `POST checkouts/order` and the payment attempt journal of the checkout saga. Parity rules of 0001 apply.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * The shop owner (issue 6, docs/decisions/0009-stripe.md § Owner): a `role` on customers, 'customer' or 'owner',
+ * The shop owner (issue 6, docs/decisions/0022-order-lifecycle-and-owner.md): a `role` on customers, 'customer' or 'owner',
  * and an index for the owner's order list by status.
  * Only `npm run owner -- grant <email>` (scripts/owner.ts) makes an owner; signing up never does, so nobody
  * becomes owner by registering an owner's e-mail address first.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * Issue 6 (docs/decisions/0008-checkout-saga.md § Test card provider):
+ * Issue 6 (docs/decisions/0008-checkout-saga.md § Test card provider, 0019-order-discounts.md):
  * - `card_tokens` keep the idempotency key, amount and currency of the charge that used them, so the test card
  *   provider replays a charge re-issued under the same key (as Stripe does) instead of refusing the used token;
  * - `orders.discounts` keeps the order's applied coupons (code, name, amount in minor units) as JSON, so the

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 
 /**
- * The mail queue (issue 13, docs/decisions/0016-mail-queue.md): every mail the shop owes is a row written in the
+ * The mail queue (issue 13, docs/decisions/0026-mail-queue.md): every mail the shop owes is a row written in the
  * same transaction as the change that causes it, and a worker in every process delivers it: claimed with a
  * lease (`locked_until`, so two processes never send one row at once and a process that dies mid-send leaves
  * it to another after the lease), retried with backoff (`attempts`, `next_attempt_at`), marked `sent` only when
