@@ -9,6 +9,7 @@ import { AppError, conflict, notFound } from '../../platform/http/errors.ts'
 import type { Totals } from '../calculation/totals.rules.ts'
 import * as stock from '../catalogue/stock.service.ts'
 import { paymentsOf } from '../payment/payment.service.ts'
+import type { OrderDiscount, PaymentRecord, ShippingRecord } from './order.records.ts'
 import * as repo from './order.repository.ts'
 import { toOrderView } from './order.view.ts'
 import { type Actor, allowedTransitions, isCancel, sourcesOf } from './order-status.ts'
@@ -18,33 +19,6 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 /** Readable order ids: ORD- and 10 random upper-case letters and digits. */
 export const newOrderId = () =>
   `ORD-${Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')}`
-
-/** What the shop keeps of an order besides its lines; stored as JSON columns. */
-export interface ShippingRecord {
-  methodId: string
-  zoneId: string
-  name: string
-  costMinor: number
-  currency: string
-  /** The tax terms the order was priced with (the orders table has no column of its own for them yet). */
-  tax: { label: string; rateBasisPoints: number; included: boolean }
-}
-
-/** A coupon applied to the order (JSON column `discounts`): its name at checkout and what it took off. */
-export interface OrderDiscount {
-  code: string
-  name: string
-  amountMinor: number
-}
-
-export interface PaymentRecord {
-  method: string
-  brand: string
-  last4: string
-  chargeId: string
-  amountMinor: number
-  status: string
-}
 
 export interface NewOrder {
   id: string

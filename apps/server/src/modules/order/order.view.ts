@@ -2,7 +2,7 @@ import type { OrderAddress } from '@shop/contracts/address'
 import { toAmount } from '@shop/contracts/money'
 import type { Order, OrderRequest } from '@shop/contracts/order'
 import type { OrderEntriesTable, OrdersTable } from '../../platform/db/schema.ts'
-import type { OrderDiscount, PaymentRecord, ShippingRecord } from './order.service.ts'
+import type { OrderDiscount, PaymentRecord, ShippingRecord } from './order.records.ts'
 
 /** Shapes a stored order as the Order contract, amounts as decimals. */
 export function toOrderView(order: OrdersTable, entries: OrderEntriesTable[]): Order {
