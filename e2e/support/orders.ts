@@ -18,6 +18,7 @@ export async function shopper(
   productId: string,
   quantity = 1,
   customer?: { authorization: string; email: string },
+  guestEmail = 'ada@example.com',
 ) {
   const authorization =
     customer?.authorization ??
@@ -54,7 +55,7 @@ export async function shopper(
       shipping: { methodId: method.id, zoneId: method.zoneId },
       totalPrice,
       addresses: [address('SHIPPING'), address('BILLING')],
-      customer: { firstName: 'Ada', lastName: 'Lovelace', email: customer?.email ?? 'ada@example.com' },
+      customer: { firstName: 'Ada', lastName: 'Lovelace', email: customer?.email ?? guestEmail },
     }
     if (!totalPrice) {
       // every cart is the same: the shop names the total it expects once (409 total_changed)

@@ -54,7 +54,7 @@ export async function startShop(
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: database.url,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },

@@ -52,6 +52,9 @@ export async function startSmtp() {
       }
       throw new Error(`no mail to ${to}`)
     },
+    /** How many mails reached `to` (holding `text` in their raw form, when given). */
+    count: (to: string, text?: string) =>
+      inbox.filter((m) => m.to.includes(to) && (text === undefined || m.raw.includes(text))).length,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

@@ -1,4 +1,5 @@
 import { join, resolve } from 'node:path'
+import { Settings } from './settings.ts'
 
 /** Every setting of the shop, read once from the environment; README.md documents each. */
 export interface Config {
@@ -6,7 +7,7 @@ export interface Config {
   host: string
   /** postgres://… or a SQLite file path. */
   databaseUrl: string
-  /** Fill an empty database with the demo catalogue at start-up. */
+  /** Fill an empty database with the demo catalogue at start-up (default: outside production only). */
   seedDemo: boolean
   /** Public origin of the shop, used for canonical URLs and links in mail. */
   publicUrl: string
@@ -44,8 +45,14 @@ export interface Config {
   rateLimitWindowSeconds: number
   rateLimitPerAccount: number
   rateLimitPerAddress: number
+  /** A stop (SIGTERM) waits this long for requests and mail under way before it gives up. */
+  shutdownTimeoutSeconds: number
   /** Believe X-Forwarded-For (client address for rate limits and logs) only behind a known proxy. */
   trustProxy: boolean
+  /** Google's OAuth client secret for the storefront's code exchange (web clients need it). */
+  googleClientSecret: string | undefined
+  /** Facebook's OAuth dialog the storefront sends shoppers to. */
+  facebookDialogUrl: string
   /** Stripe keys; card payments go through Stripe when both are set, else the built-in test card provider. */
   stripeSecretKey: string | undefined
   stripePublishableKey: string | undefined
@@ -66,57 +73,82 @@ export interface Config {
 
 const repoRoot = resolve(import.meta.dirname, '../../../..')
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+/**
+ * Every setting, validated: a bad value stops the start with a message naming the setting (all of them at once).
+ * In production (NODE_ENV=production) the shop also refuses defaults that are fine on a laptop and wrong in a
+ * shop that takes money: test cards as payment, mail that goes nowhere, links built on localhost (each can be
+ * allowed explicitly; README "Running in production").
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 3000)
-  return {
+  const s = new Settings(env)
+  const production = env.NODE_ENV === 'production'
+  const port = s.integer('PORT', 3000, 0, 65535)
+  const config: Config = {
     port,
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL ?? join(repoRoot, 'data', 'shop.sqlite'),
-    seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    production: env.NODE_ENV === 'production',
-    logLevel: env.LOG_LEVEL ?? 'info',
-    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 3599),
-    webBuildDir: env.WEB_BUILD_DIR ?? join(repoRoot, 'apps', 'web', 'build'),
-    mediaDir: env.MEDIA_DIR ?? join(repoRoot, 'demo', 'images'),
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Shop <shop@localhost>',
-    mailLeaseSeconds: seconds(env, 'MAIL_LEASE_SECONDS', 120),
-    mailMaxAttempts: seconds(env, 'MAIL_MAX_ATTEMPTS', 8),
-    mailRetrySeconds: seconds(env, 'MAIL_RETRY_SECONDS', 30),
-    googleIssuer: (env.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/$/, ''),
-    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
-    facebookGraphUrl: (env.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com/v19.0').replace(/\/$/, ''),
-    facebookAppId: env.FACEBOOK_APP_ID || undefined,
-    facebookAppSecret: env.FACEBOOK_APP_SECRET || undefined,
-    passwordHashCost: Number(env.PASSWORD_HASH_COST ?? 17),
-    loginMaxFailures: Number(env.LOGIN_MAX_FAILURES ?? 5),
-    loginLockSeconds: Number(env.LOGIN_LOCK_SECONDS ?? 900),
-    rateLimitWindowSeconds: Number(env.RATE_LIMIT_WINDOW_SECONDS ?? 900),
-    rateLimitPerAccount: Number(env.RATE_LIMIT_PER_ACCOUNT ?? 20),
-    rateLimitPerAddress: Number(env.RATE_LIMIT_PER_ADDRESS ?? 100),
-    trustProxy: env.TRUST_PROXY === 'true',
-    checkoutRecoverAfterSeconds: seconds(env, 'CHECKOUT_RECOVER_AFTER_SECONDS', 300, 0),
-    checkoutSweepSeconds: seconds(env, 'CHECKOUT_SWEEP_SECONDS', 60),
-    checkoutAuthenticationTimeoutSeconds: seconds(env, 'CHECKOUT_AUTHENTICATION_TIMEOUT_SECONDS', 900),
-    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
-    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || undefined,
-    stripeApiBase: (env.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, ''),
-    stripeJsUrl: env.STRIPE_JS_URL || 'https://js.stripe.com/v3',
+    host: s.text('HOST', '0.0.0.0'),
+    databaseUrl: s.text('DATABASE_URL', join(repoRoot, 'data', 'shop.sqlite')),
+    seedDemo: s.flag('SEED_DEMO', !production),
+    publicUrl: s.url('PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']),
+    production,
+    logLevel: s.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
+    tokenTtlSeconds: s.integer('TOKEN_TTL_SECONDS', 3599, 60, 30 * 24 * 3600),
+    webBuildDir: s.text('WEB_BUILD_DIR', join(repoRoot, 'apps', 'web', 'build')),
+    mediaDir: s.text('MEDIA_DIR', join(repoRoot, 'demo', 'images')),
+    smtpUrl: s.url('SMTP_URL', undefined, ['smtp:', 'smtps:']),
+    mailFrom: s.text('MAIL_FROM', 'Shop <shop@localhost>'),
+    mailLeaseSeconds: s.seconds('MAIL_LEASE_SECONDS', 120),
+    mailMaxAttempts: s.integer('MAIL_MAX_ATTEMPTS', 8, 1, 100),
+    mailRetrySeconds: s.seconds('MAIL_RETRY_SECONDS', 30),
+    googleIssuer: s.url('GOOGLE_ISSUER', 'https://accounts.google.com', ['http:', 'https:']),
+    googleClientId: s.optional('GOOGLE_CLIENT_ID'),
+    googleClientSecret: s.optional('GOOGLE_CLIENT_SECRET'),
+    facebookGraphUrl: s.url('FACEBOOK_GRAPH_URL', 'https://graph.facebook.com/v19.0', ['http:', 'https:']),
+    facebookDialogUrl: s.url('FACEBOOK_DIALOG_URL', 'https://www.facebook.com/v19.0/dialog/oauth', [
+      'http:',
+      'https:',
+    ]),
+    facebookAppId: s.optional('FACEBOOK_APP_ID'),
+    facebookAppSecret: s.optional('FACEBOOK_APP_SECRET'),
+    passwordHashCost: s.integer('PASSWORD_HASH_COST', 17, 10, 22),
+    loginMaxFailures: s.integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
+    loginLockSeconds: s.seconds('LOGIN_LOCK_SECONDS', 900),
+    rateLimitWindowSeconds: s.seconds('RATE_LIMIT_WINDOW_SECONDS', 900),
+    rateLimitPerAccount: s.integer('RATE_LIMIT_PER_ACCOUNT', 20, 1, 1_000_000),
+    rateLimitPerAddress: s.integer('RATE_LIMIT_PER_ADDRESS', 100, 1, 1_000_000),
+    trustProxy: s.flag('TRUST_PROXY', false),
+    shutdownTimeoutSeconds: s.seconds('SHUTDOWN_TIMEOUT_SECONDS', 25),
+    checkoutRecoverAfterSeconds: s.seconds('CHECKOUT_RECOVER_AFTER_SECONDS', 300, 0),
+    checkoutSweepSeconds: s.seconds('CHECKOUT_SWEEP_SECONDS', 60),
+    checkoutAuthenticationTimeoutSeconds: s.seconds('CHECKOUT_AUTHENTICATION_TIMEOUT_SECONDS', 900),
+    stripeSecretKey: s.optional('STRIPE_SECRET_KEY'),
+    stripePublishableKey: s.optional('STRIPE_PUBLISHABLE_KEY'),
+    stripeApiBase: s.url('STRIPE_API_BASE', 'https://api.stripe.com', ['http:', 'https:']),
+    stripeJsUrl: s.url('STRIPE_JS_URL', 'https://js.stripe.com/v3', ['http:', 'https:']),
   }
+  if (Boolean(config.stripeSecretKey) !== Boolean(config.stripePublishableKey))
+    s.fail('Settings STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together: set both or neither', null)
+  if (production) refuseUnsafeDefaults(s, config)
+  s.check()
+  return config
 }
 
-/** The longest timer Node keeps (2^31 − 1 ms); a longer interval would fire at once. */
-const MAX_TIMER_SECONDS = Math.floor(2 ** 31 / 1000) - 1
-
-/** A positive number of seconds (default when unset or empty); anything else stops the start, naming the setting. */
-function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
-  const raw = env[name]?.trim()
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isFinite(value) || value < min || value > MAX_TIMER_SECONDS)
-    throw new Error(
-      `Setting ${name} must be a number of seconds from ${min} to ${MAX_TIMER_SECONDS}, not "${raw}"`,
+/** NODE_ENV=production: what a trial on a laptop may do and a shop must not, unless explicitly allowed. */
+function refuseUnsafeDefaults(s: Settings, config: Config): void {
+  if (!config.stripeSecretKey && !s.flag('ALLOW_TEST_PAYMENTS', false))
+    s.fail(
+      'NODE_ENV=production would take test cards as payment: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY, or ALLOW_TEST_PAYMENTS=true for a shop that takes no real money',
+      null,
     )
-  return value
+  if (!config.smtpUrl && !s.flag('ALLOW_NO_MAIL', false))
+    s.fail(
+      'NODE_ENV=production has no way to send mail: set SMTP_URL, or ALLOW_NO_MAIL=true to keep mail undelivered in the database',
+      null,
+    )
+  if (!s.raw('PUBLIC_URL') && !s.flag('ALLOW_NO_PUBLIC_URL', false))
+    s.fail(
+      `NODE_ENV=production has no PUBLIC_URL: links in mail and canonical URLs would point at ${config.publicUrl}; set PUBLIC_URL, or ALLOW_NO_PUBLIC_URL=true`,
+      null,
+    )
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { createTestApp } from '../../platform/testing/test-app.ts'
+import { createTestApp, PRODUCTION_TRIAL_ENV } from '../../platform/testing/test-app.ts'
 import { testEngines } from '../../platform/testing/test-db.ts'
 import {
   anonymousToken,
@@ -275,7 +275,7 @@ for (const { engine, skip } of testEngines()) {
         headers: { 'x-forwarded-for': '127.0.0.1' },
       })
       assert.equal(proxied.statusCode, 404)
-      const { app: production } = await createTestApp(engine, { ...FAST_HASH_ENV, NODE_ENV: 'production' })
+      const { app: production } = await createTestApp(engine, { ...FAST_HASH_ENV, ...PRODUCTION_TRIAL_ENV })
       assert.equal((await production.inject({ method: 'GET', url: '/api/dev/mailbox' })).statusCode, 404)
     })
   })

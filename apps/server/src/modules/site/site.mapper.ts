@@ -20,11 +20,6 @@ interface StoredTax {
   included: boolean
 }
 
-interface StoredPayment {
-  id: string
-  publicKey: string
-}
-
 /** The stored JSON holds one entry or a list of entries; the API always answers a list. */
 function entries<T>(json: string): T[] {
   const parsed: unknown = JSON.parse(json)
@@ -32,7 +27,16 @@ function entries<T>(json: string): T[] {
   return parsed && typeof parsed === 'object' ? [parsed as T] : []
 }
 
-export function toSite(row: SiteRow, isDefault: boolean, expand: SiteExpand): Site {
+/**
+ * `payment` is the shop's configured payment provider (its id and publishable key): the key a storefront
+ * tokenizes with comes from the settings, never from a value stored with the site.
+ */
+export function toSite(
+  row: SiteRow,
+  isDefault: boolean,
+  expand: SiteExpand,
+  payment: { id: string; publicKey: string },
+): Site {
   const site: Site = {
     code: row.code,
     name: row.name,
@@ -42,10 +46,7 @@ export function toSite(row: SiteRow, isDefault: boolean, expand: SiteExpand): Si
     currency: row.currency,
   }
   if (expand.payment) {
-    site.payment = entries<StoredPayment>(row.payment).map((p) => ({
-      id: p.id,
-      configuration: { public: { publicKey: p.publicKey } },
-    }))
+    site.payment = [{ id: payment.id, configuration: { public: { publicKey: payment.publicKey } } }]
   }
   if (expand.tax) {
     site.tax = entries<StoredTax>(row.tax).map((t) => ({

@@ -4,6 +4,7 @@ import type { SiteRow } from '../../platform/db/schema.ts'
 import { pickLanguage } from '../../platform/http/accept-language.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { badRequest, notFound } from '../../platform/http/errors.ts'
+import { paymentsOf } from '../payment/payment.service.ts'
 import { parseSiteExpand, toSite } from './site.mapper.ts'
 import { findSite, listActiveSites } from './site.repository.ts'
 
@@ -28,14 +29,20 @@ export function defaultSiteOf(rows: SiteRow[]): SiteRow | undefined {
 export async function listSites(ctx: AppContext, expand?: string): Promise<Site[]> {
   const rows = await listActiveSites(ctx.db)
   const fallback = defaultSiteOf(rows)
-  return rows.map((row) => toSite(row, row === fallback, parseSiteExpand(expand)))
+  return rows.map((row) => toSite(row, row === fallback, parseSiteExpand(expand), paymentOf(ctx)))
 }
 
 export async function getSite(ctx: AppContext, code: string, expand?: string): Promise<Site> {
   const rows = await listActiveSites(ctx.db)
   const row = rows.find((r) => r.code === code)
   if (!row) throw notFound('Site', code)
-  return toSite(row, row === defaultSiteOf(rows), parseSiteExpand(expand))
+  return toSite(row, row === defaultSiteOf(rows), parseSiteExpand(expand), paymentOf(ctx))
+}
+
+/** The payment provider every site takes payments with: Stripe's publishable key, or the test card provider. */
+function paymentOf(ctx: AppContext) {
+  const info = paymentsOf(ctx).info
+  return { id: info.id, publicKey: info.id === 'stripe' ? info.publishableKey : info.id }
 }
 
 export interface LocaleHeaders {

@@ -41,12 +41,27 @@ for (const { engine, skip } of testEngines()) {
       assert.equal(res.statusCode, 200)
       const site = res.json()
       assert.deepEqual(site.languages, ['en', 'de'])
-      assert.equal(site.payment[0].configuration.public.publicKey, 'pk_test_shop')
+      // the configured provider, never a value stored with the site (the seed's is pk_test_shop)
+      assert.deepEqual(site.payment, [
+        { id: 'test-card', configuration: { public: { publicKey: 'test-card' } } },
+      ])
       assert.deepEqual(site.tax[0], {
         id: 'FLATRATE',
         configuration: { public: { label: 'Sales tax', rate: 8.25, included: false } },
       })
       assert.equal(site.mixins.storeLogoImageKey, 'logo.png')
+    })
+
+    test('with Stripe on, the site advertises the publishable key of the settings', async () => {
+      const stripe = await createTestApp(engine, {
+        STRIPE_SECRET_KEY: 'sk_test_from_settings',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_from_settings',
+      })
+      await insertSite(stripe.database.db, { code: 'default' })
+      const res = await stripe.app.inject({ url: '/api/site/sites/default?expand=payment:active' })
+      assert.deepEqual(res.json().payment, [
+        { id: 'stripe', configuration: { public: { publicKey: 'pk_live_from_settings' } } },
+      ])
     })
 
     test('answers 404 for unknown and inactive sites', async () => {

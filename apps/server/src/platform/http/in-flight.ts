@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 interface InFlight {
   count: number
   waiters: Array<() => void>
+  draining: boolean
 }
 
 const trackers = new WeakMap<FastifyInstance, InFlight>()
@@ -14,8 +15,14 @@ const trackers = new WeakMap<FastifyInstance, InFlight>()
  * called before any route is registered (it wraps handlers as they are added).
  */
 export function trackInFlight(app: FastifyInstance): void {
-  const state: InFlight = { count: 0, waiters: [] }
+  const state: InFlight = { count: 0, waiters: [], draining: false }
   trackers.set(app, state)
+  // While draining, every answer closes its connection: a keep-alive connection that falls idle after the
+  // server began to close would otherwise hold the close open until its keep-alive timeout.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (state.draining) void reply.header('connection', 'close')
+    done(null, payload)
+  })
   const done = () => {
     state.count--
     if (state.count === 0) for (const wake of state.waiters.splice(0)) wake()
@@ -49,4 +56,16 @@ export function whenIdle(app: FastifyInstance, timeoutMs: number): Promise<void>
       resolve()
     })
   })
+}
+
+/**
+ * The start of a normal stop: answers from now on close their connections, and connections that fall idle are
+ * closed as they do, so `app.close()` ends when the last request in flight has been answered.
+ */
+export function startDraining(app: FastifyInstance): () => void {
+  const state = trackers.get(app)
+  if (state) state.draining = true
+  const timer = setInterval(() => app.server.closeIdleConnections(), 100)
+  timer.unref()
+  return () => clearInterval(timer)
 }

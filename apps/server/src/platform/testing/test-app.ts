@@ -21,3 +21,11 @@ export async function createTestApp(engine: Engine, env: NodeJS.ProcessEnv = {})
   after(() => app.close())
   return { app, database, config }
 }
+
+/** NODE_ENV=production with the test card provider and the database mail queue explicitly allowed. */
+export const PRODUCTION_TRIAL_ENV = {
+  NODE_ENV: 'production',
+  ALLOW_TEST_PAYMENTS: 'true',
+  ALLOW_NO_MAIL: 'true',
+  PUBLIC_URL: 'https://shop.example.com',
+}
