@@ -8,9 +8,12 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   cart: () => import('./cart.ts'),
   catalogue: () => import('./catalogue.ts'),
   checkout: () => import('./checkout.ts'),
+  soak: () => import('./soak.ts'),
 }
+/** Run only when asked for by name: the soak takes more than ten minutes. */
+const onRequest = new Set(['soak'])
 for (const [name, load] of Object.entries(benches)) {
-  if (wanted && wanted !== name) continue
+  if (wanted ? wanted !== name : onRequest.has(name)) continue
   console.log(`\n## ${name}`)
   await (await load()).run()
 }
