@@ -1,7 +1,8 @@
 import type { SearchHit } from '@shop/contracts/search'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { createApiClient } from '../../lib/api.ts'
+import { browserTransport } from '../../lib/api/browser.ts'
+import { searchCalls } from '../../lib/api/search.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { useShop, useT } from '../../lib/shop.ts'
 import { productPath } from '../../lib/slug.ts'
@@ -34,7 +35,7 @@ export function SearchBox() {
     () =>
       typeof window === 'undefined'
         ? undefined
-        : createApiClient({ fetch: window.fetch.bind(window), baseUrl: '', language, siteCode: site.code }),
+        : searchCalls(browserTransport({ language, siteCode: site.code })),
     [language, site.code],
   )
 
