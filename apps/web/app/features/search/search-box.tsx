@@ -1,4 +1,4 @@
-import type { SearchHit } from '@shop/contracts/search'
+import { LIVE_SEARCH_HITS, type SearchHit } from '@shop/contracts/search'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { browserTransport } from '../../lib/api/browser.ts'
@@ -9,11 +9,6 @@ import { productPath } from '../../lib/slug.ts'
 import { searchPath } from './search-path.ts'
 import './search.css'
 
-/**
- * Spec §9: 5 hits (LIVE_SEARCH_HITS of the contract; not imported as a value, so that the browser and SSR
- * bundles do not load the contract's zod schemas, whose ids would clash with the server's in zod's registry).
- */
-const LIVE_SEARCH_HITS = 5
 /** Spec: live results appear ~150 ms after typing stops. */
 const DEBOUNCE_MS = 150
 
