@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
+import { systemApi } from '@shop/contracts/system'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authRoutes } from './modules/auth/auth.routes.ts'
@@ -27,6 +28,7 @@ import type { AppContext } from './platform/http/context.ts'
 import { frameworkErrors, installErrorHandling } from './platform/http/errors.ts'
 import { trackInFlight } from './platform/http/in-flight.ts'
 import { registerOpenApi } from './platform/http/openapi.ts'
+import { route } from './platform/http/route.ts'
 import { registerStorefront } from './platform/http/storefront.ts'
 
 export interface BuildOptions {
@@ -51,7 +53,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await registerOpenApi(app)
 
   const ctx: AppContext = { db: database.db, engine: database.engine, config, log: app.log }
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }))
+  route(app, systemApi.health, async () => ({ status: 'ok' as const }))
   for (const register of apiModules) await app.register(register(ctx))
   await app.register(fastifyStatic, {
     root: config.mediaDir,

@@ -19,8 +19,9 @@ import { Footer } from './features/layout/footer.tsx'
 import { TopBar } from './features/layout/top-bar.tsx'
 import { StoreConfigAlert } from './features/site/store-config-alert.tsx'
 import { translator } from './i18n/index.ts'
+import { VALIDATE_ATTRIBUTE } from './lib/api/browser.ts'
 import { isApiError } from './lib/api.ts'
-import { getSession } from './lib/context.server.ts'
+import { getSession, serverDepsContext } from './lib/context.server.ts'
 import { sessionMiddleware } from './lib/session.server.ts'
 import { type ShopData, STORE_CONFIG_FAILURE } from './lib/shop.ts'
 import stylesheet from './styles/app.css?url'
@@ -43,7 +44,9 @@ export const links: Route.LinksFunction = () => [
 export async function loader({
   context,
   request,
-}: Route.LoaderArgs): Promise<ShopData & { user: string | null; consent: ConsentDecision['kind'] }> {
+}: Route.LoaderArgs): Promise<
+  ShopData & { user: string | null; consent: ConsentDecision['kind']; validateApi: boolean }
+> {
   const session = getSession(context)
   const { api, site } = session
   const [categories, cart] = await Promise.all([
@@ -74,13 +77,15 @@ export async function loader({
     user: signedInUser(request),
     // The banner is part of the server's page when the shopper has not decided (docs/decisions/0023).
     consent: decisionFrom(request.headers.get('cookie') ?? '').kind,
+    // Outside production the browser checks API answers against their contracts too (lib/api/browser.ts).
+    validateApi: !context.get(serverDepsContext).production,
   }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData('root') as ShopData | undefined
+  const data = useRouteLoaderData<typeof loader>('root')
   return (
-    <html lang={data?.language ?? 'en'}>
+    <html lang={data?.language ?? 'en'} {...(data?.validateApi ? { [VALIDATE_ATTRIBUTE]: '' } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

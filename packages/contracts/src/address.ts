@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { CountrySchema, PagingQuerySchema } from './common.ts'
+import { CountrySchema, PagingQuerySchema, TOTAL_COUNT_HEADER } from './common.ts'
+import { endpoint, errors, noContent } from './endpoint.ts'
 
 export const AddressSchema = z.object({
   contactName: z.string().trim().min(2).max(120),
@@ -46,3 +47,52 @@ export type Address = z.infer<typeof AddressSchema>
 export type OrderAddress = z.infer<typeof OrderAddressSchema>
 export type CustomerAddress = z.infer<typeof CustomerAddressSchema>
 export type CustomerAddressInput = z.infer<typeof CustomerAddressInputSchema>
+
+const addressErrors = errors(400, 401, 403, 404, 409)
+
+/** The signed-in customer's address book; another customer's address ids answer 404. */
+export const addressApi = {
+  addresses: endpoint({
+    method: 'GET',
+    path: '/api/customer/me/addresses',
+    tags: ['customer'],
+    security: 'bearer',
+    description: `Default first, then oldest first. The total is in the ${TOTAL_COUNT_HEADER} header.`,
+    query: AddressListQuerySchema,
+    responses: { 200: z.array(CustomerAddressSchema), ...addressErrors },
+    paged: true,
+  }),
+  addAddress: endpoint({
+    method: 'POST',
+    path: '/api/customer/me/addresses',
+    tags: ['customer'],
+    security: 'bearer',
+    body: CustomerAddressInputSchema,
+    responses: { 201: CustomerAddressSchema, ...addressErrors },
+  }),
+  address: endpoint({
+    method: 'GET',
+    path: '/api/customer/me/addresses/:addressId',
+    tags: ['customer'],
+    security: 'bearer',
+    params: AddressIdParamsSchema,
+    responses: { 200: CustomerAddressSchema, ...addressErrors },
+  }),
+  updateAddress: endpoint({
+    method: 'PUT',
+    path: '/api/customer/me/addresses/:addressId',
+    tags: ['customer'],
+    security: 'bearer',
+    params: AddressIdParamsSchema,
+    body: CustomerAddressInputSchema,
+    responses: { 200: CustomerAddressSchema, ...addressErrors },
+  }),
+  removeAddress: endpoint({
+    method: 'DELETE',
+    path: '/api/customer/me/addresses/:addressId',
+    tags: ['customer'],
+    security: 'bearer',
+    params: AddressIdParamsSchema,
+    responses: { 204: noContent('Deleted'), ...addressErrors },
+  }),
+}

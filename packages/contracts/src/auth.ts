@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { patterns } from './common.ts'
+import { endpoint, errors, noContent } from './endpoint.ts'
 
 export const SESSION_ID_LENGTH = 30
 
@@ -146,3 +147,95 @@ export type SignupRequest = z.infer<typeof SignupRequestSchema>
 export type LoginResponse = z.infer<typeof LoginResponseSchema>
 export type LoginConfig = z.infer<typeof LoginConfigSchema>
 export type PasswordChange = z.infer<typeof PasswordChangeSchema>
+
+/** Statuses every sign-in call can answer (validation, credentials, cross-site refusal, locks, rate limits). */
+const signInErrors = errors(400, 401, 403, 409, 429)
+
+/** Tokens, sign-in, sign-up, social sign-in and the password flows (spec §7). */
+export const authApi = {
+  anonymousLogin: endpoint({
+    method: 'GET',
+    path: '/api/auth/anonymous/login',
+    tags: ['auth'],
+    query: AnonymousLoginQuerySchema,
+    responses: { 200: AnonymousTokenSchema, ...errors(400) },
+  }),
+  /** Revokes the caller's token (bearer, else cookie) and clears the cookie; idempotent. */
+  logout: endpoint({
+    method: 'GET',
+    path: '/api/auth/logout',
+    tags: ['auth'],
+    responses: { 204: noContent('Logged out') },
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/api/auth/login',
+    tags: ['auth'],
+    description:
+      'Sign in with e-mail and password. The caller’s current token (if any) is revoked and its session id kept. 401 invalid_credentials, 403 account_locked, 429 with Retry-After.',
+    body: LoginRequestSchema,
+    responses: { 200: LoginResponseSchema, ...signInErrors },
+  }),
+  signup: endpoint({
+    method: 'POST',
+    path: '/api/auth/signup',
+    tags: ['auth'],
+    description: 'Create an account and sign in. 409 account_already_exists; 400 on body.password.',
+    body: SignupRequestSchema,
+    responses: { 201: LoginResponseSchema, ...signInErrors },
+  }),
+  signupAfterOrder: endpoint({
+    method: 'POST',
+    path: '/api/auth/signup/order',
+    tags: ['auth'],
+    security: 'bearer',
+    description:
+      'Sign-up after purchase: the guest whose session placed the order creates an account (e-mail and names from the order) that owns it, and is signed in. 401 without a token, 403 when signed in, 404 not this guest’s order, 409 account_already_exists, 400 on body.password.',
+    body: OrderSignupRequestSchema,
+    responses: { 201: LoginResponseSchema, ...signInErrors, ...errors(404) },
+  }),
+  socialLogin: endpoint({
+    method: 'POST',
+    path: '/api/auth/login/:provider',
+    tags: ['auth'],
+    description:
+      'Sign in with google (accessToken = OpenID Connect ID token) or facebook (accessToken = user access token). 401 login_failed.',
+    params: SocialLoginParamsSchema,
+    body: SocialLoginRequestSchema,
+    responses: { 200: LoginResponseSchema, ...signInErrors },
+  }),
+  loginConfig: endpoint({
+    method: 'GET',
+    path: '/api/auth/loginconfig',
+    tags: ['auth'],
+    responses: { 200: LoginConfigSchema },
+  }),
+  requestPasswordReset: endpoint({
+    method: 'POST',
+    path: '/api/auth/password/reset',
+    tags: ['auth'],
+    description:
+      'Mails a one-time link to /reset-password/update?token=… (valid 1 h). 404 email_not_found (spec §8), 429 with Retry-After.',
+    body: PasswordResetRequestSchema,
+    responses: { 204: noContent('Mail sent'), ...errors(400, 404, 429) },
+  }),
+  updatePassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/password/reset/update',
+    tags: ['auth'],
+    description:
+      'Sets the password from a reset token; signs out every session. 400 invalid_token (REQUEST_PW_EXPIRED).',
+    body: PasswordResetUpdateSchema,
+    responses: { 204: noContent('Password set'), ...errors(400) },
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/password/change',
+    tags: ['auth'],
+    security: 'bearer',
+    description:
+      'Changes the password of the signed-in customer. 401 wrong_current_password, 403 social_account; other sessions are signed out.',
+    body: PasswordChangeSchema,
+    responses: { 204: noContent('Password changed'), ...signInErrors },
+  }),
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CountrySchema, CurrencySchema, IdSchema, MoneySchema } from './common.ts'
 import { CouponCodeSchema } from './coupon.ts'
+import { endpoint, errors } from './endpoint.ts'
 
 /**
  * POST calculation (spec §7). Prices, fees and discounts always come from the server: client amounts
@@ -75,3 +76,14 @@ export const CalculationSchema = z
 
 export type CalculationRequest = z.infer<typeof CalculationRequestSchema>
 export type Calculation = z.infer<typeof CalculationSchema>
+
+export const calculationApi = {
+  calculate: endpoint({
+    method: 'POST',
+    path: '/api/cart/calculation',
+    tags: ['calculation'],
+    security: 'bearer',
+    body: CalculationRequestSchema,
+    responses: { 200: CalculationSchema, ...errors(400, 401, 403, 404) },
+  }),
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CountrySchema, CurrencySchema, IdSchema, MoneySchema } from './common.ts'
 import { CouponCodeSchema } from './coupon.ts'
+import { endpoint, errors, noContent } from './endpoint.ts'
 
 export const CreateCartSchema = z.object({
   customerId: z.string().optional(),
@@ -11,6 +12,8 @@ export const CreateCartSchema = z.object({
 })
 
 export const CreateCartResultSchema = z.object({ cartId: z.string() })
+
+export const CartParamsSchema = z.object({ cartId: z.string().max(64) })
 
 export const CartQuerySchema = z.object({ siteCode: IdSchema.optional(), customerId: z.string().optional() })
 
@@ -37,6 +40,9 @@ export const UpdateCartItemSchema = z.object({
 })
 
 export const CartItemParamsSchema = z.object({ cartId: z.string(), itemId: z.string() })
+
+/** PUT …/items/{itemId}?partial=true: only the fields sent change. */
+export const UpdateCartItemQuerySchema = z.object({ partial: z.enum(['true', 'false']).optional() })
 
 export const CartItemSchema = z.object({
   id: z.string(),
@@ -119,3 +125,113 @@ export type AddCartItem = z.infer<typeof AddCartItemSchema>
 export type CartDiscount = z.infer<typeof CartDiscountSchema>
 export type UpdateCart = z.infer<typeof UpdateCartSchema>
 export type CreateCart = z.infer<typeof CreateCartSchema>
+
+/** Carts, their items and their coupons (spec §7 "Cart"); every call reads the shopper's token. */
+export const cartApi = {
+  createCart: endpoint({
+    method: 'POST',
+    path: '/api/cart/carts',
+    tags: ['cart'],
+    security: 'bearer',
+    body: CreateCartSchema,
+    responses: { 201: CreateCartResultSchema, ...errors(400, 401, 403) },
+  }),
+  cart: endpoint({
+    method: 'GET',
+    path: '/api/cart/carts/:cartId',
+    tags: ['cart'],
+    security: 'bearer',
+    params: CartParamsSchema,
+    query: CartQuerySchema,
+    responses: { 200: CartSchema, ...errors(400, 401, 404) },
+  }),
+  addItem: endpoint({
+    method: 'POST',
+    path: '/api/cart/carts/:cartId/items',
+    tags: ['cart'],
+    security: 'bearer',
+    params: CartParamsSchema,
+    body: AddCartItemSchema,
+    responses: { 201: AddCartItemResultSchema, ...errors(400, 401, 403, 404, 409) },
+  }),
+  updateItem: endpoint({
+    method: 'PUT',
+    path: '/api/cart/carts/:cartId/items/:itemId',
+    tags: ['cart'],
+    security: 'bearer',
+    params: CartItemParamsSchema,
+    query: UpdateCartItemQuerySchema,
+    body: UpdateCartItemSchema,
+    responses: { 200: CartSchema, ...errors(400, 401, 403, 404, 409) },
+  }),
+  removeItem: endpoint({
+    method: 'DELETE',
+    path: '/api/cart/carts/:cartId/items/:itemId',
+    tags: ['cart'],
+    security: 'bearer',
+    params: CartItemParamsSchema,
+    responses: { 204: noContent('Item removed'), ...errors(400, 401, 403, 404) },
+  }),
+  customerCarts: endpoint({
+    method: 'GET',
+    path: '/api/cart/carts',
+    tags: ['cart'],
+    security: 'bearer',
+    query: CustomerCartsQuerySchema,
+    responses: { 200: z.array(CartSchema), ...errors(400, 401, 403) },
+  }),
+  setDestination: endpoint({
+    method: 'PUT',
+    path: '/api/cart/carts/:cartId',
+    tags: ['cart'],
+    security: 'bearer',
+    params: CartParamsSchema,
+    body: UpdateCartSchema,
+    responses: { 200: CartSchema, ...errors(400, 401, 403, 404) },
+  }),
+  changeSite: endpoint({
+    method: 'POST',
+    path: '/api/cart/carts/:cartId/changeSite',
+    tags: ['cart'],
+    security: 'bearer',
+    params: CartParamsSchema,
+    body: ChangeSiteSchema,
+    responses: { 200: CartSchema, ...errors(400, 401, 403, 404) },
+  }),
+  mergeCarts: endpoint({
+    method: 'POST',
+    path: '/api/cart/carts/:cartId/merge',
+    tags: ['cart'],
+    security: 'bearer',
+    params: CartParamsSchema,
+    body: MergeCartsSchema,
+    responses: { 200: CartSchema, ...errors(400, 401, 403, 404) },
+  }),
+  addDiscount: endpoint({
+    method: 'POST',
+    path: '/api/cart/carts/:cartId/discounts',
+    tags: ['cart'],
+    security: 'bearer',
+    description:
+      'Applies a coupon: 404 unknown coupon, 403 coupon_redemption_forbidden (customers only), 400 coupon_not_valid with the broken rules as details.',
+    params: CartParamsSchema,
+    body: AddDiscountSchema,
+    responses: { 201: AddDiscountResultSchema, ...errors(400, 401, 403, 404) },
+  }),
+  removeDiscounts: endpoint({
+    method: 'DELETE',
+    path: '/api/cart/carts/:cartId/discounts',
+    tags: ['cart'],
+    security: 'bearer',
+    params: CartParamsSchema,
+    responses: { 204: noContent('Coupons removed'), ...errors(400, 401, 403, 404) },
+  }),
+  removeDiscount: endpoint({
+    method: 'DELETE',
+    path: '/api/cart/carts/:cartId/discounts/:discountId',
+    tags: ['cart'],
+    security: 'bearer',
+    params: DiscountParamsSchema,
+    responses: { 204: noContent('Coupon removed'), ...errors(400, 401, 403, 404) },
+  }),
+}

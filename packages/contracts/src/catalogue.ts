@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { IdSchema, PagingQuerySchema } from './common.ts'
+import { endpoint, errors } from './endpoint.ts'
 import { PriceRangeSchema, PriceSchema } from './price.ts'
 import { idOfSegment, segment, slugify } from './slug.ts'
 
@@ -169,3 +170,77 @@ export const MixinMetadataSchema = z
   })
   .meta({ id: 'MixinMetadata' })
 export type MixinMetadata = z.infer<typeof MixinMetadataSchema>
+
+/** GET one product: `expand` as on the list. */
+export const ProductQuerySchema = ProductListQuerySchema.pick({ expand: true })
+
+/** Products, variants, mixin schemas and categories under /api/catalogue; every list carries x-total-count. */
+export const catalogueApi = {
+  products: endpoint({
+    method: 'GET',
+    path: '/api/catalogue/products',
+    tags: ['catalogue'],
+    query: ProductListQuerySchema,
+    responses: { 200: z.array(ProductSchema), ...errors(400) },
+    paged: true,
+  }),
+  product: endpoint({
+    method: 'GET',
+    path: '/api/catalogue/products/:productId',
+    tags: ['catalogue'],
+    params: ProductParamsSchema,
+    query: ProductQuerySchema,
+    responses: { 200: ProductSchema, ...errors(400, 404) },
+  }),
+  variants: endpoint({
+    method: 'GET',
+    path: '/api/catalogue/products/:productId/variants',
+    tags: ['catalogue'],
+    params: ProductParamsSchema,
+    responses: { 200: z.array(VariantSchema), ...errors(400, 404) },
+  }),
+  variant: endpoint({
+    method: 'GET',
+    path: '/api/catalogue/products/:productId/variants/:variantId',
+    tags: ['catalogue'],
+    params: VariantParamsSchema,
+    responses: { 200: VariantSchema, ...errors(400, 404) },
+  }),
+  mixinSchema: endpoint({
+    method: 'GET',
+    path: '/api/catalogue/schemas/:name',
+    tags: ['catalogue'],
+    params: MixinSchemaParamsSchema,
+    responses: { 200: MixinSchemaSchema, ...errors(400, 404) },
+  }),
+  mixinMetadata: endpoint({
+    method: 'GET',
+    path: '/api/catalogue/schemas/:name/metadata',
+    tags: ['catalogue'],
+    params: MixinSchemaParamsSchema,
+    responses: { 200: MixinMetadataSchema, ...errors(400, 404) },
+  }),
+  categories: endpoint({
+    method: 'GET',
+    path: '/api/catalogue/categories',
+    tags: ['catalogue'],
+    query: CategoryListQuerySchema,
+    responses: { 200: z.array(CategorySchema), ...errors(400) },
+  }),
+  category: endpoint({
+    method: 'GET',
+    path: '/api/catalogue/categories/:id',
+    tags: ['catalogue'],
+    params: CategoryParamsSchema,
+    query: CategoryQuerySchema,
+    responses: { 200: CategorySchema, ...errors(400, 404) },
+  }),
+  assignments: endpoint({
+    method: 'GET',
+    path: '/api/catalogue/categories/:id/assignments',
+    tags: ['catalogue'],
+    params: CategoryParamsSchema,
+    query: AssignmentsQuerySchema,
+    responses: { 200: z.array(AssignmentSchema), ...errors(400, 404) },
+  }),
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { endpoint, errors, noContent } from './endpoint.ts'
 
 /** Spec §7: tracking calls carry the shopper's consent reference in this header. */
 export const CONSENT_REFERENCE_HEADER = 'consent-reference'
@@ -40,3 +41,24 @@ export const ConsentReferenceParamsSchema = z.object({ id: ConsentReferenceIdSch
 
 export type CreateConsentReference = z.infer<typeof CreateConsentReferenceSchema>
 export type ConsentReference = z.infer<typeof ConsentReferenceSchema>
+
+/**
+ * Spec §7 "POST consent references". No sign-in needed: consent belongs to the browser, not to an account,
+ * and the reference is not linked to a customer or token (docs/decisions/0010).
+ */
+export const consentApi = {
+  createReference: endpoint({
+    method: 'POST',
+    path: '/api/consent/consentReferences',
+    tags: ['consent'],
+    body: CreateConsentReferenceSchema.nullish(),
+    responses: { 201: ConsentReferenceSchema, ...errors(400) },
+  }),
+  withdrawReference: endpoint({
+    method: 'DELETE',
+    path: '/api/consent/consentReferences/:id',
+    tags: ['consent'],
+    params: ConsentReferenceParamsSchema,
+    responses: { 204: noContent('Consent withdrawn; its events are deleted'), ...errors(400, 404) },
+  }),
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CurrencySchema, MoneySchema, patterns } from './common.ts'
+import { endpoint, errors } from './endpoint.ts'
 
 /** Spec §5: letters, digits, underscore, parentheses; the storefront asks for 3–24 characters. */
 export const CouponCodeSchema = z.string().min(1).max(24).regex(patterns.couponCode, 'not a coupon code')
@@ -35,3 +36,15 @@ export const CouponParamsSchema = z.object({ code: CouponCodeSchema })
 export const CouponQuerySchema = z.object({ currency: CurrencySchema.optional() })
 
 export type Coupon = z.infer<typeof CouponSchema>
+
+export const couponApi = {
+  coupon: endpoint({
+    method: 'GET',
+    path: '/api/coupon/coupons/:code',
+    tags: ['coupon'],
+    security: 'bearer',
+    params: CouponParamsSchema,
+    query: CouponQuerySchema,
+    responses: { 200: CouponSchema, ...errors(400, 401, 404) },
+  }),
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { EmailSchema, PasswordSchema, PROVIDER_IDS, TitleSchema } from './auth.ts'
+import { endpoint, errors, noContent } from './endpoint.ts'
 
 /**
  * Customer account of spec §3. `accounts` lists how the customer can sign in: `internal` (e-mail and
@@ -51,6 +52,69 @@ export const DeletionRequestResponseSchema = z.object({ sent: z.literal(true) })
 /** DELETE /api/customer/me?token=… → 204 | 400 invalid_token. */
 export const DeleteMeQuerySchema = z.object({ token: z.string().min(1).max(200) })
 
+/** GET /api/customer/me: `expand` is accepted and ignored. */
+export const MeQuerySchema = z.object({ expand: z.string().max(100).optional() })
+
 export { PasswordSchema }
 export type Customer = z.infer<typeof CustomerSchema>
 export type CustomerUpdate = z.infer<typeof CustomerUpdateSchema>
+
+/** What the account calls can answer besides their success (anonymous tokens get 401). */
+const accountErrors = errors(400, 401, 403, 404, 409)
+
+/** The signed-in customer's own account (spec §7 "Customer"). */
+export const customerApi = {
+  me: endpoint({
+    method: 'GET',
+    path: '/api/customer/me',
+    tags: ['customer'],
+    security: 'bearer',
+    query: MeQuerySchema,
+    responses: { 200: CustomerSchema, ...accountErrors },
+  }),
+  updateMe: endpoint({
+    method: 'PUT',
+    path: '/api/customer/me',
+    tags: ['customer'],
+    security: 'bearer',
+    body: CustomerUpdateSchema,
+    responses: { 200: CustomerSchema, ...accountErrors },
+  }),
+  requestDeletion: endpoint({
+    method: 'POST',
+    path: '/api/customer/me/deletion',
+    tags: ['customer'],
+    security: 'bearer',
+    description: 'Mails a one-time deletion link (/delete-account?token=…, valid 1 h).',
+    responses: { 202: DeletionRequestResponseSchema, ...accountErrors, ...errors(429) },
+  }),
+  deleteMe: endpoint({
+    method: 'DELETE',
+    path: '/api/customer/me',
+    tags: ['customer'],
+    security: 'bearer',
+    description:
+      'Deletes the signed-in account with the token of the deletion mail: personal data erased, orders kept for accounting. 400 invalid_token.',
+    query: DeleteMeQuerySchema,
+    responses: { 204: noContent('Deleted'), ...accountErrors },
+  }),
+  requestEmailChange: endpoint({
+    method: 'POST',
+    path: '/api/customer/me/accounts/internal/email/change',
+    tags: ['customer'],
+    security: 'bearer',
+    description:
+      'Step 1 of an e-mail change: needs the current password (401), the new address must be free (409). Mails /change-email/confirm?token=… to the new address.',
+    body: EmailChangeRequestSchema,
+    responses: { 202: DeletionRequestResponseSchema, ...accountErrors, ...errors(429) },
+  }),
+  confirmEmailChange: endpoint({
+    method: 'POST',
+    path: '/api/customer/me/accounts/internal/email/change/confirm',
+    tags: ['customer'],
+    description:
+      'Step 2: the token of the mail sets the new address; every session of the customer is signed out. 400 invalid_token, 409 email_in_use.',
+    body: EmailChangeConfirmSchema,
+    responses: { 200: CustomerSchema, ...accountErrors },
+  }),
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { IdSchema, MoneySchema } from './common.ts'
+import { endpoint, errors } from './endpoint.ts'
 
 export const FeeSchema = z
   .object({
@@ -23,3 +24,20 @@ export const ItemFeesSchema = z.array(z.object({ itemYrn: z.string(), fees: z.ar
 export const FeesQuerySchema = z.object({ siteCode: IdSchema.optional(), productId: IdSchema.optional() })
 
 export type Fee = z.infer<typeof FeeSchema>
+
+export const feeApi = {
+  itemFees: endpoint({
+    method: 'POST',
+    path: '/api/fee/itemFees/search',
+    tags: ['fee'],
+    body: ItemFeesSearchSchema,
+    responses: { 200: ItemFeesSchema, ...errors(400) },
+  }),
+  fees: endpoint({
+    method: 'GET',
+    path: '/api/fee/fees',
+    tags: ['fee'],
+    query: FeesQuerySchema,
+    responses: { 200: z.array(FeeSchema), ...errors(400) },
+  }),
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { OrderAddressSchema } from './address.ts'
-import { CurrencySchema, IdSchema, MoneySchema } from './common.ts'
+import { CurrencySchema, IdSchema, MoneySchema, PagingQuerySchema } from './common.ts'
+import { endpoint, errors } from './endpoint.ts'
 
 /**
  * Spec §4: CREATED, CONFIRMED, DECLINED; then what the shop owner moves an order through after it: PAID,
@@ -112,5 +113,95 @@ export const OrderSchema = z
   })
   .meta({ id: 'Order' })
 
+export const OrderParamsSchema = z.object({ orderId: z.string().max(64) })
+
+/** The signed-in customer's orders, newest first, 10 a page. */
+export const OrderListQuerySchema = PagingQuerySchema.extend({
+  pageSize: z.coerce.number().int().min(1).max(200).default(10),
+})
+
+/** Every order of the shop for its owner, newest first, 20 a page, optionally of one status. */
+export const OwnerOrderListQuerySchema = PagingQuerySchema.extend({
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  status: z.enum(ORDER_STATUSES).optional(),
+})
+
+/** The customer's own move: a cancellation. */
+export const CancelOrderSchema = z.object({ status: z.literal('DECLINED') })
+
 export type OrderRequest = z.infer<typeof OrderRequestSchema>
 export type Order = z.infer<typeof OrderSchema>
+
+/** Placing an order (checkout), the customer's orders and the shop owner's order list (spec §7 "Order"). */
+export const orderApi = {
+  placeOrder: endpoint({
+    method: 'POST',
+    path: '/api/checkout/checkouts/order',
+    tags: ['checkout'],
+    security: 'bearer',
+    description:
+      'Places the order of a cart: 400 on the request or the cart, 402 when the payment is refused or needs 3-D Secure (payment_requires_action), 404 unknown cart, 409 when the total, stock or cart changed, 422 idempotency_key_reused.',
+    headers: CheckoutHeadersSchema,
+    body: OrderRequestSchema,
+    responses: { 201: OrderCreatedSchema, ...errors(400, 401, 402, 403, 404, 409, 422) },
+  }),
+  order: endpoint({
+    method: 'GET',
+    path: '/api/order/orders/:orderId',
+    tags: ['order'],
+    security: 'bearer',
+    params: OrderParamsSchema,
+    responses: { 200: OrderSchema, ...errors(400, 401, 404) },
+  }),
+  /** The signed-in customer's orders, newest first; the total is in x-total-count (spec §3, §9). */
+  orders: endpoint({
+    method: 'GET',
+    path: '/api/order/orders',
+    tags: ['order'],
+    security: 'bearer',
+    query: OrderListQuerySchema,
+    responses: { 200: z.array(OrderSchema), ...errors(400, 401) },
+    paged: true,
+  }),
+  /** Cancel: status DECLINED, only from CREATED or CONFIRMED (409 otherwise); stock returned, payment refunded. */
+  cancelOrder: endpoint({
+    method: 'POST',
+    path: '/api/order/orders/:orderId/transitions',
+    tags: ['order'],
+    security: 'bearer',
+    params: OrderParamsSchema,
+    body: CancelOrderSchema,
+    responses: { 200: OrderSchema, ...errors(400, 401, 403, 404, 409, 502) },
+  }),
+  /** The shop owner's order list (docs/decisions/0022-order-lifecycle-and-owner.md); other customers get 403. */
+  ownerOrders: endpoint({
+    method: 'GET',
+    path: '/api/owner/orders',
+    tags: ['owner'],
+    security: 'bearer',
+    query: OwnerOrderListQuerySchema,
+    responses: { 200: z.array(OrderSchema), ...errors(400, 401, 403) },
+    paged: true,
+  }),
+  ownerOrder: endpoint({
+    method: 'GET',
+    path: '/api/owner/orders/:orderId',
+    tags: ['owner'],
+    security: 'bearer',
+    params: OrderParamsSchema,
+    responses: { 200: OrderSchema, ...errors(400, 401, 403, 404) },
+  }),
+  /**
+   * The owner moves an order: CREATED → CONFIRMED → PAID → SHIPPED → COMPLETED, or DECLINED before shipping
+   * (stock returned, payment refunded); 409 order_transition_not_allowed for any other move.
+   */
+  ownerTransition: endpoint({
+    method: 'POST',
+    path: '/api/owner/orders/:orderId/transitions',
+    tags: ['owner'],
+    security: 'bearer',
+    params: OrderParamsSchema,
+    body: OrderTransitionSchema,
+    responses: { 200: OrderSchema, ...errors(400, 401, 403, 404, 409, 502) },
+  }),
+}

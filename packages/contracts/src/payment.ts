@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { endpoint, errors } from './endpoint.ts'
 
 /** Card data as the built-in test card provider takes it (the shape of a real provider's tokenizer). */
 export const CardTokenRequestSchema = z.object({
@@ -55,3 +56,24 @@ export const PaymentProviderInfoSchema = z
   .meta({ id: 'PaymentProviderInfo' })
 
 export type PaymentProviderInfo = z.infer<typeof PaymentProviderInfoSchema>
+
+export const paymentApi = {
+  /** Which provider the storefront tokenizes cards with, and its public data (never a secret key). */
+  provider: endpoint({
+    method: 'GET',
+    path: '/api/payments/provider',
+    tags: ['payment'],
+    responses: { 200: PaymentProviderInfoSchema },
+  }),
+  /**
+   * The built-in test card provider's tokenizer (404 while Stripe is active; the provider's `tokenUrl`). A
+   * refused card is a 402 in the provider's own error shape.
+   */
+  createCardToken: endpoint({
+    method: 'POST',
+    path: '/api/payments/test-card/tokens',
+    tags: ['payment'],
+    body: CardTokenRequestSchema,
+    responses: { 201: CardTokenSchema, 402: CardErrorSchema, ...errors(400, 404) },
+  }),
+}

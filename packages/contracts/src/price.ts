@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CurrencySchema, patterns } from './common.ts'
+import { endpoint, errors } from './endpoint.ts'
 
 export const MeasurementUnitSchema = z.object({ unitCode: z.string(), quantity: z.number() })
 
@@ -41,3 +42,13 @@ export const PriceQuerySchema = z.object({
 
 export type Price = z.infer<typeof PriceSchema>
 export type PriceRange = z.infer<typeof PriceRangeSchema>
+
+export const priceApi = {
+  prices: endpoint({
+    method: 'GET',
+    path: '/api/price/prices',
+    tags: ['price'],
+    query: PriceQuerySchema,
+    responses: { 200: z.array(PriceSchema), ...errors(400) },
+  }),
+}

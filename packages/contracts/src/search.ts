@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { IdSchema, LanguageSchema } from './common.ts'
+import { endpoint, errors } from './endpoint.ts'
 import { PriceRangeSchema, PriceSchema } from './price.ts'
 
 /** Spec §9: hits of the live search box. */
@@ -61,3 +62,14 @@ export const SearchResultSchema = z
 export type SearchQuery = z.input<typeof SearchQuerySchema>
 export type SearchHit = z.infer<typeof SearchHitSchema>
 export type SearchResult = z.infer<typeof SearchResultSchema>
+
+export const searchApi = {
+  /** The total (nbHits) is also in the x-total-count header. */
+  products: endpoint({
+    method: 'GET',
+    path: '/api/search/products',
+    tags: ['search'],
+    query: SearchQuerySchema,
+    responses: { 200: SearchResultSchema, ...errors(400) },
+  }),
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CountrySchema, CurrencySchema } from './common.ts'
+import { endpoint, errors } from './endpoint.ts'
 
 export const ShippingFeeTierSchema = z.object({
   /** Order value from which this tier applies (inclusive); the last tier has no upper limit. */
@@ -24,6 +25,9 @@ export const ShippingZoneSchema = z
     methods: z.array(ShippingMethodSchema),
   })
   .meta({ id: 'ShippingZone' })
+
+/** The site whose shipping zones a call reads. */
+export const ShippingSiteParamsSchema = z.object({ site: z.string().max(64) })
 
 export const ZonesQuerySchema = z.object({
   expand: z
@@ -76,3 +80,33 @@ export const ShippingCostSchema = z.object({
 
 export type Quote = z.infer<typeof QuoteSchema>
 export type ShippingCost = z.infer<typeof ShippingCostSchema>
+
+/** Shipping zones, quotes and costs of a site (spec §7 "Shipping"). */
+export const shippingApi = {
+  quote: endpoint({
+    method: 'POST',
+    path: '/api/shipping/:site/quote',
+    tags: ['shipping'],
+    params: ShippingSiteParamsSchema,
+    body: QuoteRequestSchema,
+    responses: { 200: QuoteSchema, ...errors(400, 404) },
+  }),
+  shippingCost: endpoint({
+    method: 'GET',
+    path: '/api/shipping/:site/shippingcosts',
+    tags: ['shipping'],
+    description:
+      'No method serving the country and order value in this currency is a 404 (spec §7: a zero price).',
+    params: ShippingSiteParamsSchema,
+    query: ShippingCostQuerySchema,
+    responses: { 200: ShippingCostSchema, ...errors(400, 404) },
+  }),
+  zones: endpoint({
+    method: 'GET',
+    path: '/api/shipping/:site/zones',
+    tags: ['shipping'],
+    params: ShippingSiteParamsSchema,
+    query: ZonesQuerySchema,
+    responses: { 200: z.array(ShippingZoneSchema), ...errors(400, 404) },
+  }),
+}

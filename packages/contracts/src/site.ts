@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CurrencySchema, LanguageSchema } from './common.ts'
+import { endpoint, errors } from './endpoint.ts'
 
 const ImageRefSchema = z.object({ imageUrl: z.string() })
 
@@ -80,3 +81,28 @@ export const SiteConfigurationSchema = z
   .meta({ id: 'SiteConfiguration' })
 
 export type SiteConfiguration = z.infer<typeof SiteConfigurationSchema>
+
+/** The calls of the site area (spec §7 "Site"). */
+export const siteApi = {
+  sites: endpoint({
+    method: 'GET',
+    path: '/api/site/sites',
+    tags: ['site'],
+    query: SiteExpandQuerySchema,
+    responses: { 200: z.array(SiteSchema), ...errors(400) },
+  }),
+  site: endpoint({
+    method: 'GET',
+    path: '/api/site/sites/:code',
+    tags: ['site'],
+    params: SiteParamsSchema,
+    query: SiteExpandQuerySchema,
+    responses: { 200: SiteSchema, ...errors(400, 404) },
+  }),
+  configuration: endpoint({
+    method: 'GET',
+    path: '/api/site/configuration',
+    tags: ['site'],
+    responses: { 200: SiteConfigurationSchema },
+  }),
+}

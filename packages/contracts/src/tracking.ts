@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { IdSchema } from './common.ts'
 import { CONSENT_REFERENCE_HEADER, ConsentReferenceIdSchema } from './consent.ts'
+import { endpoint, errors } from './endpoint.ts'
 
 /** At most this many events per call; the storefront sends its queue in batches of this size. */
 export const MAX_TRACKING_BATCH = 50
@@ -53,3 +54,15 @@ export const TrackingResultSchema = z
 export type TrackingEvent = z.infer<typeof TrackingEventSchema>
 export type TrackingBatch = z.infer<typeof TrackingBatchSchema>
 export type TrackingResult = z.infer<typeof TrackingResultSchema>
+
+/** Spec §7 "POST tracking events with consent-reference header". */
+export const trackingApi = {
+  events: endpoint({
+    method: 'POST',
+    path: '/api/tracking/events',
+    tags: ['tracking'],
+    headers: TrackingHeadersSchema,
+    body: TrackingBatchSchema,
+    responses: { 202: TrackingResultSchema, ...errors(400, 403, 413) },
+  }),
+}

@@ -10,9 +10,18 @@ import { searchCalls } from './api/search.ts'
 import { type ApiClientOptions, createTransport } from './api/transport.ts'
 
 export type { ProductListParams } from './api/catalogue.ts'
-export { type ApiClientOptions, ApiRequestError, isApiError, type Page } from './api/transport.ts'
+export {
+  type ApiClientOptions,
+  ApiRequestError,
+  ContractMismatchError,
+  isApiError,
+  type Page,
+} from './api/transport.ts'
 
-/** The typed client of the shop API, one area per file; pages reach data only through it. */
+/**
+ * The typed client of the shop API, one area per file; pages reach data only through it. Every call is made
+ * from its contract (packages/contracts). Browser code builds only the areas it calls (api/browser.ts).
+ */
 export function createApiClient(options: ApiClientOptions) {
   const transport = createTransport(options)
   return {

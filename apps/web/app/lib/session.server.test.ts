@@ -1,10 +1,41 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import type { AnonymousToken } from '@shop/contracts/auth'
+import type { Cart } from '@shop/contracts/cart'
+import type { Site } from '@shop/contracts/site'
 import { createRetryGuard } from '../features/auth/retry-guard.ts'
 import { createLoadContext, getSession } from './context.server.ts'
 import { createSessionMiddleware, TOO_SOON_PATH } from './session.server.ts'
 
-const SITE = { code: 'us', default: true, currency: 'USD', defaultLanguage: 'en', languages: ['en', 'de'] }
+// Answers as the contracts describe them: the client checks them outside production.
+const SITE: Site = {
+  code: 'us',
+  name: 'US',
+  default: true,
+  currency: 'USD',
+  defaultLanguage: 'en',
+  languages: ['en', 'de'],
+}
+const money = { amount: 0, currency: 'USD' }
+const CART: Cart = {
+  id: 'c1',
+  siteCode: 'us',
+  currency: 'USD',
+  channel: { name: 'storefront' },
+  customerId: null,
+  items: [],
+  discounts: [],
+  totalUnitsCount: 0,
+  subTotalPrice: money,
+  totalDiscount: money,
+  totalFees: money,
+  totalTax: money,
+  taxAggregate: { label: 'VAT', rate: 0, included: true },
+  shippingCost: money,
+  totalPrice: money,
+  countryCode: null,
+  zipCode: null,
+}
 
 /**
  * A stand-in for the shop API: sites, anonymous login (counted), and a cart that answers 401 to every token
@@ -26,15 +57,22 @@ function fakeApi() {
       const token = `anon-${logins.length + 1}`
       logins.push(url.searchParams.get('session_id') ?? '')
       valid.add(token)
-      return json({ access_token: token, token_type: 'bearer', expires_in: 3599 })
+      const session_id = url.searchParams.get('session_id') ?? ''
+      return json({
+        access_token: token,
+        token_type: 'Bearer',
+        expires_in: 3599,
+        session_id,
+      } satisfies AnonymousToken)
     }
     if (url.pathname.startsWith('/api/cart/')) {
       const token = new Headers(init?.headers).get('authorization')?.replace('Bearer ', '') ?? ''
       cartCalls.push(token)
-      if (!valid.has(token)) return json({ type: 'unauthorized', message: 'expired', details: [] }, 401)
-      return json({ id: 'c1', siteCode: 'us', items: [] })
+      if (!valid.has(token))
+        return json({ status: 401, type: 'unauthorized', message: 'expired', details: [] }, 401)
+      return json(CART)
     }
-    return json({ type: 'not_found', message: url.pathname, details: [] }, 404)
+    return json({ status: 404, type: 'not_found', message: url.pathname, details: [] }, 404)
   }
   return { fetch, logins, valid, cartCalls }
 }

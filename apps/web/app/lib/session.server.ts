@@ -1,4 +1,6 @@
-import { SESSION_ID_LENGTH } from '@shop/contracts/auth'
+import { authApi, SESSION_ID_LENGTH } from '@shop/contracts/auth'
+import { customerApi } from '@shop/contracts/customer'
+import type { Endpoint } from '@shop/contracts/endpoint'
 import type { Site } from '@shop/contracts/site'
 import { data, type MiddlewareFunction, redirect } from 'react-router'
 import { createRetryGuard, type RetryGuard, TOO_SOON_TO_RETRY } from '../features/auth/retry-guard.ts'
@@ -9,8 +11,23 @@ import { COOKIE_LIFETIME, parseCookies, serializeCookie } from './cookies.server
 import { STORE_CONFIG_FAILURE } from './shop.ts'
 
 /** Spec §8: a 401 from sign-in or a password check is an answer (wrong password), not an expired token to replace. */
-const NO_TOKEN_RETRY =
-  /\/api\/(auth\/(login|signup|password)|customer\/me\/accounts\/internal\/email\/change)/
+const NO_TOKEN_RETRY = [
+  authApi.login,
+  authApi.socialLogin,
+  authApi.signup,
+  authApi.signupAfterOrder,
+  authApi.requestPasswordReset,
+  authApi.updatePassword,
+  authApi.changePassword,
+  customerApi.requestEmailChange,
+  customerApi.confirmEmailChange,
+]
+
+/** Whether a URL is one of the endpoint's (its path with any parameter values). */
+function answersAt(endpoint: Endpoint, url: string): boolean {
+  const pattern = endpoint.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')
+  return new RegExp(`^${pattern}$`).test(new URL(url).pathname)
+}
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -49,7 +66,8 @@ export function createSessionMiddleware(
     let token: string | undefined = cookies.shop_token
     let sessionId =
       cookies.session_id && cookies.session_id.length === SESSION_ID_LENGTH ? cookies.session_id : ''
-    const bare = createApiClient({ fetch: deps.fetch, baseUrl: deps.apiBaseUrl })
+    const validate = !deps.production
+    const bare = createApiClient({ fetch: deps.fetch, baseUrl: deps.apiBaseUrl, validate })
     async function login(): Promise<string> {
       if (!sessionId) {
         sessionId = newSessionId()
@@ -71,7 +89,8 @@ export function createSessionMiddleware(
     const retryingFetch: typeof fetch = async (input, init) => {
       const response = await deps.fetch(input, init)
       const url = input instanceof Request ? input.url : String(input)
-      if (response.status !== 401 || !token || NO_TOKEN_RETRY.test(url)) return response
+      if (response.status !== 401 || !token || NO_TOKEN_RETRY.some((call) => answersAt(call, url)))
+        return response
       const used = new Headers(init?.headers).get('authorization')?.replace(/^Bearer /, '')
       // Replace the token unless a concurrent request of this page already did.
       const fresh = used === token || !used ? await renewToken() : token
@@ -100,6 +119,7 @@ export function createSessionMiddleware(
       language,
       siteCode: site.code,
       currency: site.currency,
+      validate,
     })
     context.set(sessionContext, {
       api,

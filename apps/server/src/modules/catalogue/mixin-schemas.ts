@@ -1,7 +1,9 @@
+import { catalogueApi } from '@shop/contracts/catalogue'
+import { pathOf } from '@shop/contracts/endpoint'
 import { notFound } from '../../platform/http/errors.ts'
 
 /** URL of a mixin's schema; products reference it from metadata.mixins. */
-export const mixinSchemaUrl = (name: string) => `/api/catalogue/schemas/${name}`
+export const mixinSchemaUrl = (name: string) => pathOf(catalogueApi.mixinSchema, { name })
 
 type Labels = { en: string; de: string }
 

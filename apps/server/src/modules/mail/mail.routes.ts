@@ -1,8 +1,8 @@
+import { mailApi } from '@shop/contracts/mail'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { AppContext } from '../../platform/http/context.ts'
 import { notFound } from '../../platform/http/errors.ts'
+import { route } from '../../platform/http/route.ts'
 import { listMessages } from './mail.repository.ts'
 import { runMailWorker } from './mail.service.ts'
 
@@ -32,38 +32,29 @@ function isLocalRequest(request: FastifyRequest): boolean {
 export function mailRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     runMailWorker(app, ctx)
-    app.withTypeProvider<ZodTypeProvider>().get(
-      '/api/dev/mailbox',
-      {
-        schema: {
-          hide: true,
-          querystring: z.object({ view: z.enum(['json', 'html']).default('json') }),
-        },
-      },
-      async (request, reply) => {
-        if (ctx.config.production || !isLocalRequest(request)) throw notFound('Mailbox')
-        const mails = (ctx.config.smtpUrl ? [] : await listMessages(ctx.db)).map((m) => ({
-          id: m.id,
-          to: m.recipient,
-          subject: m.subject,
-          text: m.text_body,
-          html: m.html_body,
-          created: m.created_at,
-        }))
-        void reply.header('cache-control', 'no-store')
-        if (request.query.view === 'json') return { mails }
-        const items = mails
-          .map(
-            (m) =>
-              `<article><h2>${escapeHtml(m.subject)}</h2><p>To ${escapeHtml(m.to)} · ${escapeHtml(m.created)}</p><pre>${escapeHtml(m.text).replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</pre></article>`,
-          )
-          .join('')
-        return reply
-          .type('text/html; charset=utf-8')
-          .send(
-            `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox</title></head><body><h1>Development mailbox</h1>${items || '<p>No mail yet.</p>'}</body></html>`,
-          )
-      },
-    )
+    route(app, mailApi.mailbox, async (request, reply) => {
+      if (ctx.config.production || !isLocalRequest(request)) throw notFound('Mailbox')
+      const mails = (ctx.config.smtpUrl ? [] : await listMessages(ctx.db)).map((m) => ({
+        id: m.id,
+        to: m.recipient,
+        subject: m.subject,
+        text: m.text_body,
+        html: m.html_body,
+        created: m.created_at,
+      }))
+      void reply.header('cache-control', 'no-store')
+      if (request.query.view === 'json') return { mails }
+      const items = mails
+        .map(
+          (m) =>
+            `<article><h2>${escapeHtml(m.subject)}</h2><p>To ${escapeHtml(m.to)} · ${escapeHtml(m.created)}</p><pre>${escapeHtml(m.text).replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</pre></article>`,
+        )
+        .join('')
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox</title></head><body><h1>Development mailbox</h1>${items || '<p>No mail yet.</p>'}</body></html>`,
+        )
+    })
   }
 }

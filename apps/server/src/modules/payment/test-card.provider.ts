@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import type { CardError, CardToken, CardTokenRequest } from '@shop/contracts/payment'
+import { type CardError, type CardToken, type CardTokenRequest, paymentApi } from '@shop/contracts/payment'
 import type { Db } from '../../platform/db/database.ts'
 import { outcomeOf, validateCard } from './card-rules.ts'
 import type { ChargeRequest, ChargeResult, PaymentProvider } from './payment.provider.ts'
 import * as repo from './payment.repository.ts'
 
 /** Where the storefront posts card data for the built-in test card provider. */
-export const TEST_CARD_TOKEN_URL = '/api/payments/test-card/tokens'
+export const TEST_CARD_TOKEN_URL = paymentApi.createCardToken.path
 
 /** The built-in test card provider: a token from card data, then a charge that behaves like a test mode. */
 export async function tokenizeTestCard(db: Db, request: CardTokenRequest): Promise<CardToken | CardError> {

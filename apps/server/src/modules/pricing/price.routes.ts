@@ -1,23 +1,17 @@
-import { PriceQuerySchema, PriceSchema } from '@shop/contracts/price'
+import { priceApi } from '@shop/contracts/price'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import type { AppContext } from '../../platform/http/context.ts'
+import { route } from '../../platform/http/route.ts'
 import { listPrices, splitIds } from './price.service.ts'
 
 export function priceRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().get(
-      '/api/price/prices',
-      {
-        schema: { tags: ['price'], querystring: PriceQuerySchema, response: { 200: z.array(PriceSchema) } },
-      },
-      async (req) =>
-        listPrices(ctx, {
-          currency: req.query.currency,
-          productIds: splitIds(req.query.productId),
-          effectiveDate: req.query.effectiveDate,
-        }),
+    route(app, priceApi.prices, async (req) =>
+      listPrices(ctx, {
+        currency: req.query.currency,
+        productIds: splitIds(req.query.productId),
+        effectiveDate: req.query.effectiveDate,
+      }),
     )
   }
 }

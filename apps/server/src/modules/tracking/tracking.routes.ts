@@ -1,13 +1,7 @@
-import { ErrorSchema } from '@shop/contracts/errors'
-import {
-  MAX_TRACKING_BODY_BYTES,
-  TrackingBatchSchema,
-  TrackingHeadersSchema,
-  TrackingResultSchema,
-} from '@shop/contracts/tracking'
+import { MAX_TRACKING_BODY_BYTES, trackingApi } from '@shop/contracts/tracking'
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppContext } from '../../platform/http/context.ts'
+import { route } from '../../platform/http/route.ts'
 import { repeat } from '../../platform/repeat.ts'
 import { purgeExpired, recordEvents } from './tracking.service.ts'
 
@@ -16,21 +10,14 @@ const PURGE_INTERVAL_MS = 60 * 60 * 1000
 /** Spec §7 "POST tracking events with consent-reference header"; also runs the retention purge hourly. */
 export function trackingRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().post(
-      '/api/tracking/events',
-      {
-        bodyLimit: MAX_TRACKING_BODY_BYTES,
-        schema: {
-          tags: ['tracking'],
-          headers: TrackingHeadersSchema,
-          body: TrackingBatchSchema,
-          response: { 202: TrackingResultSchema, 400: ErrorSchema, 403: ErrorSchema, 413: ErrorSchema },
-        },
-      },
+    route(
+      app,
+      trackingApi.events,
       async (request, reply) =>
         reply
           .status(202)
           .send(await recordEvents(ctx.db, request.headers['consent-reference'], request.body.events)),
+      { bodyLimit: MAX_TRACKING_BODY_BYTES },
     )
 
     const failed = (err: unknown) => ctx.log.warn({ err }, 'tracking retention purge failed')

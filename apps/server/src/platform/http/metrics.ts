@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 
 /**
  * Prometheus metrics of one app (prom-client, a registry per app so several apps in one test process stay
@@ -11,7 +11,12 @@ export interface Metrics {
   ordersPlaced: Counter<'site'>
   ordersFailed: Counter<'type'>
   /** A gauge read at scrape time from `collect` (mail waiting, the database pool). */
-  gauge(name: string, help: string, labels: string[], collect: () => Promise<Array<[Record<string, string>, number]>>): void
+  gauge(
+    name: string,
+    help: string,
+    labels: string[],
+    collect: () => Promise<Array<[Record<string, string>, number]>>,
+  ): void
 }
 
 export function createMetrics(): Metrics {

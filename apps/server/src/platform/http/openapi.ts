@@ -1,7 +1,9 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
+import { systemApi } from '@shop/contracts/system'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+import { route } from './route.ts'
 
 /** OpenAPI 3.1 document at /api/openapi.json, generated from the same zod schemas that validate requests. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -21,5 +23,5 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transformObject: jsonSchemaTransformObject,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  route(app, systemApi.openApi, async () => app.swagger() as unknown as Record<string, unknown>)
 }

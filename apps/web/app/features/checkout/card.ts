@@ -1,6 +1,9 @@
 import type { PaymentProviderInfo } from '@shop/contracts/payment'
 import type { MessageKey } from '../../i18n/index.ts'
-import { ApiRequestError, createApiClient } from '../../lib/api.ts'
+import { browserTransport } from '../../lib/api/browser.ts'
+import { checkoutCalls } from '../../lib/api/checkout.ts'
+import { paymentCalls } from '../../lib/api/payment.ts'
+import { ApiRequestError } from '../../lib/api.ts'
 import type { CardValues, FieldErrors } from './fields.ts'
 import type { StripeCardElement, StripeJs } from './stripe-js.ts'
 
@@ -22,10 +25,7 @@ let providerOnce: Promise<PaymentProviderInfo> | undefined
 
 /** The shop's active card provider, asked once per page (the answer only changes with the shop's settings). */
 export function activeProvider(
-  api: ReturnType<typeof createApiClient> = createApiClient({
-    fetch: window.fetch.bind(window),
-    baseUrl: '',
-  }),
+  api: ReturnType<typeof paymentCalls> = paymentCalls(browserTransport()),
 ): Promise<PaymentProviderInfo> {
   providerOnce ??= api.paymentProvider()
   providerOnce.catch(() => {
@@ -43,8 +43,8 @@ export async function tokenizeCard(
   card: CardValues,
   options: { fetch?: typeof globalThis.fetch; baseUrl?: string; provider?: PaymentProviderInfo } = {},
 ): Promise<TokenResult> {
-  const fetch = options.fetch ?? window.fetch.bind(window)
-  const api = createApiClient({ fetch, baseUrl: options.baseUrl ?? '' })
+  const transport = browserTransport({ fetch: options.fetch, baseUrl: options.baseUrl ?? '' })
+  const api = { ...paymentCalls(transport), ...checkoutCalls(transport) }
   try {
     const provider = options.provider ?? (await activeProvider(api))
     if (provider.id !== 'test-card') return { errors: {}, message: 'PAYMENT_PREVALIDATION_FAILED' }

@@ -1,6 +1,7 @@
-import { CONSENT_REFERENCE_HEADER } from '@shop/contracts/consent'
 import type { TrackingEvent } from '@shop/contracts/tracking'
-import { createApiClient } from '../../lib/api.ts'
+import { browserTransport } from '../../lib/api/browser.ts'
+import { consentCalls } from '../../lib/api/consent.ts'
+import { isApiError } from '../../lib/api/transport.ts'
 import { type ConsentDecision, consentCookie, decisionFrom } from './consent-cookie.ts'
 import { acknowledge, clearQueue, enqueue, nextBatch } from './tracking-queue.ts'
 
@@ -30,8 +31,7 @@ function remember(value: string | null): void {
 
 /** Creates a consent reference (the same API call as the banner's no-script form) and remembers it. */
 export async function acceptTracking(): Promise<void> {
-  const api = createApiClient({ fetch: window.fetch.bind(window), baseUrl: '' })
-  const reference = await api.createConsentReference()
+  const reference = await consentCalls(browserTransport()).createConsentReference()
   remember(reference.id)
 }
 
@@ -73,23 +73,18 @@ async function sendQueue(): Promise<void> {
     if (!navigator.onLine) return
     const batch = nextBatch(storage)
     if (batch.length === 0) return
-    let res: Response
     try {
-      res = await fetch('/api/tracking/events', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [CONSENT_REFERENCE_HEADER]: decision.reference },
-        body: JSON.stringify({ events: batch }),
-      })
-    } catch {
-      return // offline or unreachable: the events stay queued for the next try
+      await consentCalls(browserTransport()).trackEvents(decision.reference, batch)
+    } catch (error) {
+      if (isApiError(error, 403)) {
+        // The consent is unknown or expired: forget it and its events; the banner asks again.
+        clearQueue(storage)
+        return remember(null)
+      }
+      // Offline, unreachable, 429, 5xx: the events stay queued for the next try.
+      if (!isApiError(error, 400) && !isApiError(error, 413)) return
     }
-    if (res.status === 403) {
-      // The consent is unknown or expired: forget it and its events; the banner asks again.
-      clearQueue(storage)
-      return remember(null)
-    }
-    if (res.ok || res.status === 400 || res.status === 413) acknowledge(storage, batch)
-    else return // 429, 5xx: try again later
+    acknowledge(storage, batch)
   }
 }
 

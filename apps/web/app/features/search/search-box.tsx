@@ -1,18 +1,14 @@
-import type { SearchHit } from '@shop/contracts/search'
+import { LIVE_SEARCH_HITS, type SearchHit } from '@shop/contracts/search'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { createApiClient } from '../../lib/api.ts'
+import { browserTransport } from '../../lib/api/browser.ts'
+import { searchCalls } from '../../lib/api/search.ts'
 import { formatMoney } from '../../lib/format.ts'
 import { useShop, useT } from '../../lib/shop.ts'
 import { productPath } from '../../lib/slug.ts'
 import { searchPath } from './search-path.ts'
 import './search.css'
 
-/**
- * Spec §9: 5 hits (LIVE_SEARCH_HITS of the contract; not imported as a value, so that the browser and SSR
- * bundles do not load the contract's zod schemas, whose ids would clash with the server's in zod's registry).
- */
-const LIVE_SEARCH_HITS = 5
 /** Spec: live results appear ~150 ms after typing stops. */
 const DEBOUNCE_MS = 150
 
@@ -34,7 +30,7 @@ export function SearchBox() {
     () =>
       typeof window === 'undefined'
         ? undefined
-        : createApiClient({ fetch: window.fetch.bind(window), baseUrl: '', language, siteCode: site.code }),
+        : searchCalls(browserTransport({ language, siteCode: site.code })),
     [language, site.code],
   )
 

@@ -1,7 +1,9 @@
-import type { ShippingZone } from '@shop/contracts/shipping'
-import { id, type Transport } from './transport.ts'
+import { catalogueApi } from '@shop/contracts/catalogue'
+import { feeApi } from '@shop/contracts/fee'
+import { shippingApi } from '@shop/contracts/shipping'
+import type { Transport } from './transport.ts'
 
-/** A fee of one item as the fee service lists it (spec §3 Fee); kept local so the page does not depend on its rollout. */
+/** What the product page reads of an item's fee (a part of the contract's Fee, spec §3). */
 export interface ItemFee {
   id: string
   name: string
@@ -11,16 +13,15 @@ export interface ItemFee {
 }
 
 /** What the product page reads besides the product: shipping zones, item fees, schema metadata. */
-export function browseCalls({ json }: Transport) {
+export function browseCalls({ call }: Transport) {
   return {
     shippingZones: (siteCode: string) =>
-      json<ShippingZone[]>('GET', `/api/shipping/${id(siteCode)}/zones`, {
+      call(shippingApi.zones, {
+        params: { site: siteCode },
         query: { expand: 'methods,fees', activeMethods: 'true' },
       }),
     itemFees: (itemYrns: string[], siteCode: string) =>
-      json<Array<{ itemYrn: string; fees: ItemFee[] }>>('POST', '/api/fee/itemFees/search', {
-        body: { itemYrns, siteCode },
-      }),
-    schemaMetadata: (name: string) => json<unknown>('GET', `/api/catalogue/schemas/${id(name)}/metadata`),
+      call(feeApi.itemFees, { body: { itemYrns, siteCode } }),
+    schemaMetadata: (name: string) => call(catalogueApi.mixinMetadata, { params: { name } }),
   }
 }

@@ -1,54 +1,52 @@
-import type { Calculation, CalculationRequest } from '@shop/contracts/calculation'
-import type { Cart } from '@shop/contracts/cart'
-import type { Coupon } from '@shop/contracts/coupon'
-import type { Fee } from '@shop/contracts/fee'
-import type { Quote, ShippingCost, ShippingZone } from '@shop/contracts/shipping'
-import { id, isApiError, type Transport } from './transport.ts'
+import { type CalculationRequest, calculationApi } from '@shop/contracts/calculation'
+import { cartApi } from '@shop/contracts/cart'
+import { couponApi } from '@shop/contracts/coupon'
+import { feeApi } from '@shop/contracts/fee'
+import { type ShippingCost, shippingApi } from '@shop/contracts/shipping'
+import { isApiError, type Transport } from './transport.ts'
 
-/** Carts, coupons, fees, calculation and shipping (spec §7). */
-export function cartCalls({ json }: Transport) {
-  const item = (cartId: string, itemId: string) => `/api/cart/carts/${id(cartId)}/items/${id(itemId)}`
+/** Carts, coupons, fees, calculation and shipping (spec §7); shipping zones and item fees: browse.ts. */
+export function cartCalls({ call }: Transport) {
+  const item = (cartId: string, itemId: string) => ({ cartId, itemId })
   const calls = {
     createCart: (siteCode: string, currency?: string) =>
-      json<{ cartId: string }>('POST', '/api/cart/carts', { body: { siteCode, currency } }),
-    cart: (cartId: string) => json<Cart>('GET', `/api/cart/carts/${id(cartId)}`),
+      call(cartApi.createCart, { body: { siteCode, currency } }),
+    cart: (cartId: string) => call(cartApi.cart, { params: { cartId } }),
     customerCarts: (customerId: string, siteCode: string) =>
-      json<Cart[]>('GET', '/api/cart/carts', { query: { customerId, siteCode } }),
+      call(cartApi.customerCarts, { query: { customerId, siteCode } }),
     changeSite: (cartId: string, siteCode: string) =>
-      json<Cart>('POST', `/api/cart/carts/${id(cartId)}/changeSite`, { body: { siteCode } }),
+      call(cartApi.changeSite, { params: { cartId }, body: { siteCode } }),
     mergeCarts: (cartId: string, carts: string[]) =>
-      json<Cart>('POST', `/api/cart/carts/${id(cartId)}/merge`, { body: { carts } }),
+      call(cartApi.mergeCarts, { params: { cartId }, body: { carts } }),
     setCartDestination: (cartId: string, countryCode: string, zipCode: string) =>
-      json<Cart>('PUT', `/api/cart/carts/${id(cartId)}`, { body: { countryCode, zipCode } }),
+      call(cartApi.setDestination, { params: { cartId }, body: { countryCode, zipCode } }),
     addCartItem: (cartId: string, body: { productId: string; variantId?: string; quantity: number }) =>
-      json<{ itemId: string }>('POST', `/api/cart/carts/${id(cartId)}/items`, { body }),
+      call(cartApi.addItem, { params: { cartId }, body }),
     updateCartItem: (cartId: string, itemId: string, quantity: number) =>
-      json<Cart>('PUT', item(cartId, itemId), { query: { partial: 'true' }, body: { quantity } }),
+      call(cartApi.updateItem, {
+        params: item(cartId, itemId),
+        query: { partial: 'true' },
+        body: { quantity },
+      }),
     setCartItemNote: (cartId: string, itemId: string, comment: string) =>
-      json<Cart>('PUT', item(cartId, itemId), {
+      call(cartApi.updateItem, {
+        params: item(cartId, itemId),
         query: { partial: 'true' },
         body: { mixins: { note: { comment } } },
       }),
-    removeCartItem: (cartId: string, itemId: string) => json<unknown>('DELETE', item(cartId, itemId)),
+    removeCartItem: (cartId: string, itemId: string) =>
+      call(cartApi.removeItem, { params: item(cartId, itemId) }),
     addDiscount: (cartId: string, code: string) =>
-      json<{ discountId: string }>('POST', `/api/cart/carts/${id(cartId)}/discounts`, { body: { code } }),
+      call(cartApi.addDiscount, { params: { cartId }, body: { code } }),
     removeDiscount: (cartId: string, discountId: string) =>
-      json<unknown>('DELETE', `/api/cart/carts/${id(cartId)}/discounts/${id(discountId)}`),
-    removeDiscounts: (cartId: string) => json<unknown>('DELETE', `/api/cart/carts/${id(cartId)}/discounts`),
-    coupon: (code: string) => json<Coupon>('GET', `/api/coupon/coupons/${id(code)}`),
-    calculation: (body: CalculationRequest) => json<Calculation>('POST', '/api/cart/calculation', { body }),
-    itemFees: (itemYrns: string[], siteCode: string) =>
-      json<Array<{ itemYrn: string; fees: Fee[] }>>('POST', '/api/fee/itemFees/search', {
-        body: { itemYrns, siteCode },
-      }),
-    fees: (siteCode?: string) => json<Fee[]>('GET', '/api/fee/fees', { query: { siteCode } }),
-
-    shippingZones: (siteCode: string) =>
-      json<ShippingZone[]>('GET', `/api/shipping/${id(siteCode)}/zones`, {
-        query: { expand: 'methods,fees', activeMethods: 'true' },
-      }),
+      call(cartApi.removeDiscount, { params: { cartId, discountId } }),
+    removeDiscounts: (cartId: string) => call(cartApi.removeDiscounts, { params: { cartId } }),
+    coupon: (code: string) => call(couponApi.coupon, { params: { code } }),
+    calculation: (body: CalculationRequest) => call(calculationApi.calculate, { body }),
+    fees: (siteCode?: string) => call(feeApi.fees, { query: { siteCode } }),
     shippingQuote: (siteCode: string, cartTotal: { amount: number; currency: string }, countryCode: string) =>
-      json<Quote>('POST', `/api/shipping/${id(siteCode)}/quote`, {
+      call(shippingApi.quote, {
+        params: { site: siteCode },
         body: { cartTotal, shipToAddress: { countryCode } },
       }),
     /** Spec §7: a cost lookup without a match (404) is a zero price. */
@@ -57,7 +55,7 @@ export function cartCalls({ json }: Transport) {
       query: { countryCode: string; amount: number; currency: string; methodId?: string; zoneId?: string },
     ): Promise<ShippingCost> => {
       try {
-        return await json<ShippingCost>('GET', `/api/shipping/${id(siteCode)}/shippingcosts`, { query })
+        return await call(shippingApi.shippingCost, { params: { site: siteCode }, query })
       } catch (error) {
         if (!isApiError(error, 404)) throw error
         return { methodId: null, zoneId: null, price: { amount: 0, currency: query.currency } }

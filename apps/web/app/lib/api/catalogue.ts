@@ -1,7 +1,7 @@
-import type { Category, Product, Variant } from '@shop/contracts/catalogue'
-import type { Price } from '@shop/contracts/price'
-import type { Site } from '@shop/contracts/site'
-import { id, type Page, type Transport } from './transport.ts'
+import { catalogueApi } from '@shop/contracts/catalogue'
+import { priceApi } from '@shop/contracts/price'
+import { siteApi } from '@shop/contracts/site'
+import type { Transport } from './transport.ts'
 
 export interface ProductListParams {
   pageNumber?: number
@@ -12,36 +12,27 @@ export interface ProductListParams {
 }
 
 /** Sites, categories, products and prices. */
-export function catalogueCalls({ send, json }: Transport) {
+export function catalogueCalls({ call, page }: Transport) {
   return {
-    sites: () => json<Site[]>('GET', '/api/site/sites'),
+    sites: () => call(siteApi.sites),
     site: (code: string) =>
-      json<Site>('GET', `/api/site/sites/${id(code)}`, {
-        query: { expand: 'payment:active,tax:active,mixin:*' },
-      }),
+      call(siteApi.site, { params: { code }, query: { expand: 'payment:active,tax:active,mixin:*' } }),
 
     categoryTree: () =>
-      json<Category[]>('GET', '/api/catalogue/categories', {
-        query: { expand: 'subcategories', toplevel: 'true' },
-      }),
+      call(catalogueApi.categories, { query: { expand: 'subcategories', toplevel: 'true' } }),
     /** One category; `slugs` adds its URL name in every language (the page's hreflang links). */
     category: (categoryId: string, options: { slugs?: boolean } = {}) =>
-      json<Category>('GET', `/api/catalogue/categories/${id(categoryId)}`, {
+      call(catalogueApi.category, {
+        params: { id: categoryId },
         query: options.slugs ? { expand: 'slugs' } : {},
       }),
-    async products(params: ProductListParams): Promise<Page<Product>> {
-      const { data, headers } = await send('GET', '/api/catalogue/products', { query: { ...params } })
-      const items = data as Product[]
-      return { items, total: Number(headers.get('x-total-count') ?? items.length) }
-    },
+    products: (params: ProductListParams) => page(catalogueApi.products, { query: params }),
     /** One product with its prices and its URL name in every language (the page's hreflang links). */
     product: (productId: string) =>
-      json<Product>('GET', `/api/catalogue/products/${id(productId)}`, { query: { expand: 'prices,slugs' } }),
-    variants: (productId: string) =>
-      json<Variant[]>('GET', `/api/catalogue/products/${id(productId)}/variants`, {
-        query: { expand: 'prices' },
-      }),
+      call(catalogueApi.product, { params: { productId }, query: { expand: 'prices,slugs' } }),
+    /** The product's variants (the call takes no query; an `expand` sent before was ignored). */
+    variants: (productId: string) => call(catalogueApi.variants, { params: { productId } }),
     prices: (currency: string, productIds: string[]) =>
-      json<Price[]>('GET', '/api/price/prices', { query: { currency, productId: productIds.join(',') } }),
+      call(priceApi.prices, { query: { currency, productId: productIds.join(',') } }),
   }
 }

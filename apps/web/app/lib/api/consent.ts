@@ -1,10 +1,14 @@
-import type { ConsentReference } from '@shop/contracts/consent'
+import { consentApi } from '@shop/contracts/consent'
+import { type TrackingEvent, trackingApi } from '@shop/contracts/tracking'
 import type { Transport } from './transport.ts'
 
-/** Consent references (docs/decisions/0010): the banner's form creates one when the shopper accepts. */
-export function consentCalls({ json }: Transport) {
+/** Consent references and tracking events (docs/decisions/0010). */
+export function consentCalls({ call }: Transport) {
   return {
-    createConsentReference: () =>
-      json<ConsentReference>('POST', '/api/consent/consentReferences', { body: { purposes: ['tracking'] } }),
+    /** The banner's form creates one when the shopper accepts. */
+    createConsentReference: () => call(consentApi.createReference, { body: { purposes: ['tracking'] } }),
+    /** A batch of events under the shopper's consent reference. */
+    trackEvents: (reference: string, events: TrackingEvent[]) =>
+      call(trackingApi.events, { headers: { 'consent-reference': reference }, body: { events } }),
   }
 }

@@ -1,4 +1,4 @@
-import type { PaymentProviderInfo } from '@shop/contracts/payment'
+import { paymentApi } from '@shop/contracts/payment'
 import type { Transport } from './transport.ts'
 
 /**
@@ -6,8 +6,8 @@ import type { Transport } from './transport.ts'
  * (Stripe's iframe) straight to Stripe (features/checkout/stripe-js.ts, docs/decisions/0020-stripe-card-element.md); the
  * storefront's own code never posts card data to Stripe.
  */
-export function paymentCalls({ json }: Transport) {
+export function paymentCalls({ call }: Transport) {
   return {
-    paymentProvider: () => json<PaymentProviderInfo>('GET', '/api/payments/provider'),
+    paymentProvider: () => call(paymentApi.provider),
   }
 }

@@ -1,4 +1,4 @@
-import type { SearchResult } from '@shop/contracts/search'
+import { searchApi } from '@shop/contracts/search'
 import type { Transport } from './transport.ts'
 
 export interface SearchParams {
@@ -12,9 +12,8 @@ export interface SearchParams {
 }
 
 /** Product search (spec §7: the hosted-search-index query, answered by this shop). */
-export function searchCalls({ json }: Transport) {
+export function searchCalls({ call }: Transport) {
   return {
-    searchProducts: (params: SearchParams) =>
-      json<SearchResult>('GET', '/api/search/products', { query: { ...params } }),
+    searchProducts: (params: SearchParams) => call(searchApi.products, { query: params }),
   }
 }

@@ -1,3 +1,5 @@
+import { TOTAL_COUNT_HEADER } from '@shop/contracts/common'
+import { type AnswerOf, type Endpoint, pathOf, type RequestOf } from '@shop/contracts/endpoint'
 import type { ApiError } from '@shop/contracts/errors'
 
 /** Any failing API call: the HTTP status plus the API's one error shape (spec §8 maps on `type`). */
@@ -14,14 +16,27 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** An answer that its call's contract does not describe: a bug of the server or of the contract. */
+export class ContractMismatchError extends Error {
+  constructor(endpoint: Endpoint, status: number, problem: string) {
+    super(`${endpoint.method} ${endpoint.path} answered ${status}, ${problem}`)
+    this.name = 'ContractMismatchError'
+  }
+}
+
 export interface ApiClientOptions {
   fetch: typeof globalThis.fetch
-  /** Origin the `/api/...` paths are resolved against; '' in the browser. */
+  /** Origin the API paths are resolved against; '' in the browser. */
   baseUrl: string
   getToken?: () => string | undefined
   language?: string
   siteCode?: string
   currency?: string
+  /**
+   * Check every answer against its call's contract and throw ContractMismatchError when it does not match.
+   * On unless the shop runs in production (server: `config.production`; browser: the page says so).
+   */
+  validate?: boolean
 }
 
 export interface Page<T> {
@@ -29,10 +44,14 @@ export interface Page<T> {
   total: number
 }
 
-export type Query = Record<string, string | number | boolean | undefined>
+/** The rest of `call(endpoint, …)`: the request's parts, required when the endpoint's schemas require them. */
+export type CallArgs<E extends Endpoint> =
+  object extends RequestOf<E> ? [input?: RequestOf<E>] : [input: RequestOf<E>]
 
-function toQuery(query: Query | undefined): string {
-  if (!query) return ''
+type Item<E extends Endpoint> = AnswerOf<E> extends Array<infer T> ? T : never
+
+function toQuery(query: unknown): string {
+  if (!query || typeof query !== 'object') return ''
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value))
   const text = params.toString()
@@ -63,45 +82,80 @@ function toApiError(status: number, raw: unknown): ApiError {
   }
 }
 
-/** What every area of the client builds on: one request with the shop's headers, errors as ApiRequestError. */
+/** Throws when a listed answer's body does not match its schema; a success the contract does not list too. */
+function check(endpoint: Endpoint, response: Response, body: unknown): void {
+  const answer = endpoint.responses[response.status]
+  if (!answer) {
+    if (response.ok)
+      throw new ContractMismatchError(endpoint, response.status, 'which its contract does not list')
+    return // an error the contract does not list (a proxy, a framework limit): the caller handles its status
+  }
+  const mediaType = response.headers.get('content-type')?.split(';')[0]?.trim() ?? ''
+  const schema = '_zod' in answer ? answer : answer.content[mediaType]
+  if (!schema)
+    throw new ContractMismatchError(endpoint, response.status, `as ${mediaType}, not in its contract`)
+  const result = schema.safeParse(body)
+  if (result.success) return
+  const issues = result.error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+  throw new ContractMismatchError(
+    endpoint,
+    response.status,
+    `not matching its contract: ${issues.join('; ')}`,
+  )
+}
+
+/**
+ * What every area of the client builds on: a call of the API made from its contract (packages/contracts), with
+ * the shop's headers; failures as ApiRequestError, answers checked against the contract when `validate` is on.
+ */
 export function createTransport(options: ApiClientOptions) {
-  async function send(
-    method: string,
-    path: string,
-    init: { query?: Query; body?: unknown; headers?: Record<string, string> } = {},
-  ) {
-    const headers = new Headers({ ...init.headers, accept: 'application/json' })
+  const validate = options.validate ?? true
+
+  async function send<E extends Endpoint>(endpoint: E, input: RequestOf<E> | undefined) {
+    const headers = new Headers({ ...(input?.headers as object | undefined), accept: 'application/json' })
     const token = options.getToken?.()
     if (token) headers.set('authorization', `Bearer ${token}`)
     if (options.language)
       headers.set('accept-language', options.language === 'en' ? 'en' : `${options.language};q=1,en;q=0.5`)
     if (options.siteCode) headers.set('site-code', options.siteCode)
     if (options.currency) headers.set('currency', options.currency)
-    if (init.body !== undefined) headers.set('content-type', 'application/json')
-    const response = await options.fetch(`${options.baseUrl}${path}${toQuery(init.query)}`, {
-      method,
+    if (input?.body !== undefined) headers.set('content-type', 'application/json')
+    const path = pathOf(endpoint, input?.params as Record<string, unknown> | undefined)
+    const response = await options.fetch(`${options.baseUrl}${path}${toQuery(input?.query)}`, {
+      method: endpoint.method,
       headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: input?.body === undefined ? undefined : JSON.stringify(input.body),
     })
     const text = await response.text()
-    const raw: unknown = text ? JSON.parse(text) : undefined
+    const json =
+      !response.headers.get('content-type') || response.headers.get('content-type')?.includes('json')
+    const raw: unknown = !text ? null : json ? JSON.parse(text) : text
+    if (validate) check(endpoint, response, raw)
     if (!response.ok) throw new ApiRequestError(response.status, toApiError(response.status, raw), raw)
-    return { data: raw, headers: response.headers }
+    return { data: raw as AnswerOf<E>, headers: response.headers }
   }
-  async function json<T>(
-    method: string,
-    path: string,
-    init?: { query?: Query; body?: unknown; headers?: Record<string, string> },
-  ): Promise<T> {
-    return (await send(method, path, init)).data as T
+
+  /** One call: the URL from the endpoint's path and params, its answer typed from the success response. */
+  async function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<AnswerOf<E>> {
+    return (await send(endpoint, input)).data
   }
-  return { send, json }
+
+  /** A paged list: its items and the total of the x-total-count header. */
+  async function page<E extends Endpoint & { paged: true }>(
+    endpoint: E,
+    ...[input]: CallArgs<E>
+  ): Promise<Page<Item<E>>> {
+    const { data, headers } = await send(endpoint, input)
+    const items = (data ?? []) as Item<E>[]
+    return { items, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? items.length) }
+  }
+
+  return { call, page }
 }
 
 export type Transport = ReturnType<typeof createTransport>
-
-/** Path segment encoding for ids. */
-export const id = encodeURIComponent
 
 export function isApiError(error: unknown, status?: number): error is ApiRequestError {
   return error instanceof ApiRequestError && (status === undefined || error.status === status)

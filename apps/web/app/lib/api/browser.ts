@@ -1,0 +1,26 @@
+import { type ApiClientOptions, createTransport, type Transport } from './transport.ts'
+
+/**
+ * The attribute of the page's <html> that asks the browser to check API answers against their contracts; the
+ * root route sets it unless the shop runs in production (the server's `config.production`).
+ */
+export const VALIDATE_ATTRIBUTE = 'data-validate-api'
+
+/**
+ * A transport for calls made in the browser: same origin, answers checked when the page asks for it. Browser
+ * code builds only the areas it calls (`searchCalls(browserTransport())`), so a page loads the contracts of
+ * those calls and not of the whole API.
+ */
+export function browserTransport(options: Partial<ApiClientOptions> = {}): Transport {
+  return createTransport({
+    ...options,
+    fetch: options.fetch ?? window.fetch.bind(window),
+    baseUrl: options.baseUrl ?? '',
+    // Outside a page (unit tests in Node) the transport's default holds: checked.
+    validate:
+      options.validate ??
+      (typeof document === 'undefined'
+        ? undefined
+        : document.documentElement.hasAttribute(VALIDATE_ATTRIBUTE)),
+  })
+}
