@@ -7,6 +7,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts'
 import { calculationRoutes } from './modules/cart/calculation.routes.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts'
+import { categoryRoutes } from './modules/catalogue/category.routes.ts'
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts'
 import { consentRoutes } from './modules/consent/consent.routes.ts'
 import { couponRoutes } from './modules/coupon/coupon.routes.ts'
@@ -27,7 +28,10 @@ import type { DatabaseHandle } from './platform/db/database.ts'
 import type { AppContext } from './platform/http/context.ts'
 import { frameworkErrors, installErrorHandling } from './platform/http/errors.ts'
 import { trackInFlight } from './platform/http/in-flight.ts'
+import { createMetrics, measureRequests } from './platform/http/metrics.ts'
 import { registerOpenApi } from './platform/http/openapi.ts'
+import { operationsRoutes } from './platform/http/operations.routes.ts'
+import { logRequests, requestIds } from './platform/http/request-log.ts'
 import { route } from './platform/http/route.ts'
 import { registerStorefront } from './platform/http/storefront.ts'
 
@@ -44,16 +48,29 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     frameworkErrors,
+    ...requestIds(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandling(app)
   trackInFlight(app)
+  logRequests(app)
+  const metrics = createMetrics()
+  measureRequests(app, metrics)
+  metrics.gauge('shop_db_pool_connections', 'Database connections by state', ['state'], async () => {
+    const pool = database.pool()
+    return [
+      [{ state: 'total' }, pool.total],
+      [{ state: 'idle' }, pool.idle],
+      [{ state: 'waiting' }, pool.waiting],
+    ]
+  })
   await app.register(cookie)
   await registerOpenApi(app)
 
-  const ctx: AppContext = { db: database.db, engine: database.engine, config, log: app.log }
+  const ctx: AppContext = { db: database.db, engine: database.engine, config, log: app.log, metrics }
   route(app, systemApi.health, async () => ({ status: 'ok' as const }))
+  await operationsRoutes(ctx, metrics)(app)
   for (const register of apiModules) await app.register(register(ctx))
   await app.register(fastifyStatic, {
     root: config.mediaDir,
@@ -70,6 +87,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
 const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<void>> = [
   siteRoutes,
   catalogueRoutes,
+  categoryRoutes,
   searchRoutes,
   seoRoutes,
   priceRoutes,

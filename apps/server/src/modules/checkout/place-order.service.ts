@@ -1,6 +1,7 @@
 import type { OrderRequest } from '@shop/contracts/order'
 import type { Principal } from '../../platform/auth/tokens.ts'
 import type { AppContext } from '../../platform/http/context.ts'
+import { AppError } from '../../platform/http/errors.ts'
 import * as mail from '../mail/mail.service.ts'
 import * as orders from '../order/order.service.ts'
 import type { PaymentAttempt } from './attempt.repository.ts'
@@ -12,6 +13,24 @@ import type { WriteOptions } from './write-order.ts'
 
 export type PlaceOrderOptions = Pick<WriteOptions, 'onOrdered'>
 
+/** Places an order by the recipe below; placed and failed orders are counted for /metrics. */
+export async function placeOrder(
+  ctx: AppContext,
+  principal: Principal,
+  request: OrderRequest,
+  language?: string,
+  options: PlaceOrderOptions = {},
+): Promise<string> {
+  try {
+    const orderId = await recipe(ctx, principal, request, language, options)
+    ctx.metrics?.ordersPlaced.inc()
+    return orderId
+  } catch (error) {
+    ctx.metrics?.ordersFailed.inc({ type: error instanceof AppError ? error.type : 'internal_error' })
+    throw error
+  }
+}
+
 /**
  * Placing an order, as the saga of docs/decisions/0008-checkout-saga.md:
  *   validate → reprice → quote → reserve (one transaction) → charge (no transaction) → write the order.
@@ -21,12 +40,12 @@ export type PlaceOrderOptions = Pick<WriteOptions, 'onOrdered'>
  * (402 payment_requires_action); the re-submission with `payment.paymentIntentId` settles it (ADR 0021).
  * The order's transaction also queues its confirmation mail and stores the Idempotency-Key's answer (`onOrdered`).
  */
-export async function placeOrder(
+async function recipe(
   ctx: AppContext,
   principal: Principal,
   request: OrderRequest,
-  language?: string,
-  options: PlaceOrderOptions = {},
+  language: string | undefined,
+  options: PlaceOrderOptions,
 ): Promise<string> {
   if (request.payment.paymentIntentId) {
     const orderId = await completeAuthentication(ctx, principal, request, options)

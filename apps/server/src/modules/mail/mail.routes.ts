@@ -1,7 +1,8 @@
 import { mailApi } from '@shop/contracts/mail'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../platform/http/context.ts'
 import { notFound } from '../../platform/http/errors.ts'
+import { isLocalRequest } from '../../platform/http/local.ts'
 import { route } from '../../platform/http/route.ts'
 import { listMessages } from './mail.repository.ts'
 import { runMailWorker } from './mail.service.ts'
@@ -11,18 +12,6 @@ const escapeHtml = (s: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   )
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
-
-/**
- * The mailbox holds live reset and deletion links: it answers only a client on this machine, judged by the
- * socket itself (not by X-Forwarded-For, which anyone can send) and never through a proxy.
- */
-function isLocalRequest(request: FastifyRequest): boolean {
-  const remote = request.raw.socket?.remoteAddress ?? ''
-  const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined
-  return LOOPBACK.has(remote) && !proxied
-}
 
 /**
  * Development mailbox: GET /api/dev/mailbox lists the mail queue while no SMTP_URL is set (the mail goes nowhere

@@ -84,7 +84,16 @@ export async function queueOrderConfirmation(
 const workers = new WeakMap<AppContext['config'], MailWorker>()
 
 /** Every process delivers the queue from start-up until it closes (the close waits for a send under way). */
-export function runMailWorker(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'config' | 'log'>): void {
+export function runMailWorker(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'db' | 'config' | 'log' | 'metrics'>,
+): void {
+  ctx.metrics?.gauge(
+    'shop_mail_messages',
+    'Mail waiting, being sent, or failed for good',
+    ['status'],
+    async () => Object.entries(await countWaiting(ctx.db)).map(([status, n]) => [{ status }, n]),
+  )
   app.addHook('onReady', async () => {
     workers.set(ctx.config, startMailWorker(ctx))
   })

@@ -13,6 +13,8 @@ export interface DatabaseHandle {
   db: Db
   engine: Engine
   close(): Promise<void>
+  /** Connections of the pool (PostgreSQL): open, idle, and requests waiting for one. SQLite has one. */
+  pool(): { total: number; idle: number; waiting: number }
 }
 
 // COUNT(*) and SUM() come back from pg as strings (int8/numeric); every count the shop makes fits a number.
@@ -32,12 +34,13 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     // take the process down; the pool replaces it on the next checkout.
     pool.on('error', () => {})
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    return { db, engine, close: () => db.destroy() }
+    const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
+    return { db, engine, close: () => db.destroy(), pool: stats }
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '')
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const sqlite = new DatabaseSync(file, { timeout: 5000 })
   sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;')
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptNodeSqlite(sqlite) }) })
-  return { db, engine, close: () => db.destroy() }
+  return { db, engine, close: () => db.destroy(), pool: () => ({ total: 1, idle: 1, waiting: 0 }) }
 }

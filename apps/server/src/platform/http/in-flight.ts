@@ -69,3 +69,6 @@ export function startDraining(app: FastifyInstance): () => void {
   timer.unref()
   return () => clearInterval(timer)
 }
+
+/** True once a normal stop has begun (readiness answers 503 so the load balancer sends nothing more). */
+export const isDraining = (app: FastifyInstance) => trackers.get(app)?.draining ?? false
