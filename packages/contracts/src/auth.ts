@@ -42,6 +42,11 @@ export const TitleSchema = z.enum(['', 'MR', 'MS', 'MRS', 'DR'])
 export const LoginRequestSchema = z.object({
   email: EmailSchema,
   password: z.string().min(1).max(128),
+  /**
+   * The device token this browser got at an earlier sign-in to the account, if any: it passes the account-wide
+   * lock that many failures from many addresses set (docs/decisions/0031-login-throttling.md).
+   */
+  deviceToken: z.string().min(1).max(128).optional(),
 })
 
 /** POST /api/auth/signup: creates the account and signs it in (answers like login, status 201). */
@@ -87,6 +92,8 @@ export const LoginResponseSchema = z
     customerId: z.string(),
     /** Kept from the previous (anonymous) token, so its cart can be merged. */
     sessionId: z.string(),
+    /** E-mail and password sign-in: this browser's device token for the account, to keep (HttpOnly) and send back. */
+    deviceToken: z.string().optional(),
   })
   .meta({ id: 'LoginResponse' })
 

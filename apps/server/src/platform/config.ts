@@ -38,13 +38,19 @@ export interface Config {
   facebookAppSecret: string | undefined
   /** log2 of scrypt's cost N for new password hashes (OWASP: 17). */
   passwordHashCost: number
-  /** Consecutive wrong passwords that lock an account, and for how long. */
+  /** Wrong passwords for one account from one address before it waits there; the first wait (doubling after). */
   loginMaxFailures: number
+  loginDelaySeconds: number
+  /** The longest wait of an account at an address, and how long the account-wide lock lasts. */
   loginLockSeconds: number
-  /** Sign-in and reset attempts allowed per window, per account and per client address (429 beyond). */
+  /** Wrong passwords for an account from anywhere that lock it for browsers that never signed in to it. */
+  loginAccountMaxFailures: number
+  /** Reset requests per account, and sign-in/sign-up/reset attempts per client address, per window (429 beyond). */
   rateLimitWindowSeconds: number
   rateLimitPerAccount: number
   rateLimitPerAddress: number
+  /** Bearer token that opens /metrics to other machines (unset: only to clients on this machine). */
+  metricsToken: string | undefined
   /** A stop (SIGTERM) waits this long for requests and mail under way before it gives up. */
   shutdownTimeoutSeconds: number
   /** Believe X-Forwarded-For (client address for rate limits and logs) only behind a known proxy. */
@@ -113,12 +119,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     facebookAppSecret: s.optional('FACEBOOK_APP_SECRET'),
     passwordHashCost: s.integer('PASSWORD_HASH_COST', 17, 10, 22),
     loginMaxFailures: s.integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
+    loginDelaySeconds: s.seconds('LOGIN_DELAY_SECONDS', 30),
     loginLockSeconds: s.seconds('LOGIN_LOCK_SECONDS', 900),
+    loginAccountMaxFailures: s.integer('LOGIN_ACCOUNT_MAX_FAILURES', 100, 1, 1_000_000),
     rateLimitWindowSeconds: s.seconds('RATE_LIMIT_WINDOW_SECONDS', 900),
     rateLimitPerAccount: s.integer('RATE_LIMIT_PER_ACCOUNT', 20, 1, 1_000_000),
     rateLimitPerAddress: s.integer('RATE_LIMIT_PER_ADDRESS', 100, 1, 1_000_000),
     trustProxy: s.flag('TRUST_PROXY', false),
     shutdownTimeoutSeconds: s.seconds('SHUTDOWN_TIMEOUT_SECONDS', 25),
+    metricsToken: s.optional('METRICS_TOKEN'),
     checkoutRecoverAfterSeconds: s.seconds('CHECKOUT_RECOVER_AFTER_SECONDS', 300, 0),
     checkoutSweepSeconds: s.seconds('CHECKOUT_SWEEP_SECONDS', 60),
     checkoutAuthenticationTimeoutSeconds: s.seconds('CHECKOUT_AUTHENTICATION_TIMEOUT_SECONDS', 900),

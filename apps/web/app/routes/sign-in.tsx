@@ -1,7 +1,12 @@
 import { data, redirect, useNavigate, useSearchParams } from 'react-router'
 import { authFailure } from '../features/auth/errors.ts'
 import { isProtectedPath, safeReturnTo } from '../features/auth/paths.ts'
-import { completeSignIn, completeSignOut, signedInUser } from '../features/auth/session-user.server.ts'
+import {
+  completeSignIn,
+  completeSignOut,
+  deviceToken,
+  signedInUser,
+} from '../features/auth/session-user.server.ts'
 import { SignInDialog } from '../features/auth/sign-in-dialog.tsx'
 import type { AuthActionData } from '../features/auth/user.ts'
 import { isApiError } from '../lib/api.ts'
@@ -42,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await session.api.login({
         email: text('email'),
         password: String(form.get('password') ?? ''),
+        deviceToken: deviceToken(request),
       })
       await completeSignIn(session, result)
     } catch (error) {

@@ -8,6 +8,14 @@ import type {
   SocialProvider,
 } from '@shop/contracts/auth'
 import { SESSION_ID_LENGTH } from '@shop/contracts/auth'
+import {
+  checkPair,
+  clearPair,
+  isKnownDevice,
+  purgeThrottles,
+  recordPairFailure,
+  rememberDevice,
+} from '../../platform/auth/login-throttle.ts'
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../../platform/auth/password.ts'
 import { enforce, purgeExpired } from '../../platform/auth/rate-limit.ts'
 import { type SocialIdentity, verifyFacebook, verifyGoogle } from '../../platform/auth/social.ts'
@@ -74,6 +82,7 @@ async function signIn(
   if (Math.random() < 0.05) {
     await purgeExpiredTokens(ctx.db)
     await purgeExpired(ctx.db)
+    await purgeThrottles(ctx.db)
   }
   return {
     accessToken,
@@ -85,7 +94,13 @@ async function signIn(
   }
 }
 
-/** E-mail and password sign-in with rate limits (429), lock-out after repeated failures (403) and rotation. */
+/**
+ * E-mail and password sign-in (docs/decisions/0031-login-throttling.md). Wrong passwords slow down the account
+ * *at the address they come from* (growing waits, 403 account_locked with Retry-After), so a stranger elsewhere
+ * cannot lock its owner out; many failures from many addresses lock the account for browsers that never
+ * signed in to it, while a known device (its token from an earlier sign-in) and a password reset get through.
+ * Every address is also rate limited across accounts (429).
+ */
 export async function login(
   ctx: AppContext,
   body: LoginRequest,
@@ -93,34 +108,46 @@ export async function login(
   previous: { principal: Principal; token: string } | null,
 ): Promise<SignedIn> {
   const email = normaliseEmail(body.email)
-  await enforce(ctx.db, limitsFor(ctx, 'login', clientAddress, email), ctx.config.rateLimitWindowSeconds)
+  await enforce(ctx.db, limitsFor(ctx, 'login', clientAddress), ctx.config.rateLimitWindowSeconds)
+  await checkPair(ctx.db, email, clientAddress)
   const row = await customers.findByEmail(ctx.db, email)
   if (!row?.password_hash) {
     await burnVerification(body.password, ctx.config.passwordHashCost)
+    await recordPairFailure(ctx.db, email, clientAddress, throttlePolicy(ctx))
     throw invalidCredentials()
   }
+  const knownDevice = await isKnownDevice(ctx.db, row.id, body.deviceToken)
   const now = new Date()
-  if (row.locked_until && row.locked_until > now.toISOString()) {
+  if (!knownDevice && row.locked_until && row.locked_until > now.toISOString()) {
     throw new AppError(
       403,
       'account_locked',
-      'The account is locked after too many failed sign-ins; try again later',
+      'The account is locked after many failed sign-ins from many places; reset the password to get in now',
     )
   }
   if (!(await verifyPassword(body.password, row.password_hash))) {
+    await recordPairFailure(ctx.db, email, clientAddress, throttlePolicy(ctx))
     const lockUntil = new Date(now.getTime() + ctx.config.loginLockSeconds * 1000).toISOString()
-    await customers.recordFailedLogin(ctx.db, row.id, ctx.config.loginMaxFailures, lockUntil)
+    await customers.recordFailedLogin(ctx.db, row.id, ctx.config.loginAccountMaxFailures, lockUntil)
     throw invalidCredentials()
   }
+  await clearPair(ctx.db, email, clientAddress)
   await customers.updateCustomer(ctx.db, row.id, {
     failed_logins: 0,
-    locked_until: null,
+    ...(knownDevice ? {} : { locked_until: null }),
     ...(needsRehash(row.password_hash, ctx.config.passwordHashCost)
       ? { password_hash: await hashPassword(body.password, ctx.config.passwordHashCost) }
       : {}),
   })
-  return signIn(ctx, row, previous)
+  const signedIn = await signIn(ctx, row, previous)
+  return { ...signedIn, deviceToken: knownDevice ? body.deviceToken : await rememberDevice(ctx.db, row.id) }
 }
+
+const throttlePolicy = (ctx: AppContext) => ({
+  maxFailures: ctx.config.loginMaxFailures,
+  firstDelaySeconds: ctx.config.loginDelaySeconds,
+  maxDelaySeconds: ctx.config.loginLockSeconds,
+})
 
 export async function signup(
   ctx: AppContext,

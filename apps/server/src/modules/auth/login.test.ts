@@ -23,6 +23,8 @@ for (const { engine, skip } of testEngines()) {
     const { app } = await createTestApp(engine, {
       ...FAST_HASH_ENV,
       LOGIN_MAX_FAILURES: '3',
+      LOGIN_DELAY_SECONDS: '1',
+      LOGIN_ACCOUNT_MAX_FAILURES: '5',
       RATE_LIMIT_PER_ACCOUNT: '6',
       RATE_LIMIT_PER_ADDRESS: '1000',
     })
@@ -104,30 +106,61 @@ for (const { engine, skip } of testEngines()) {
       assert.equal(wrong.json().type, 'invalid_credentials')
     })
 
-    test('three wrong passwords lock the account (403), even for the right password', async () => {
+    const from = (remoteAddress: string, email: string, password: string, extra: object = {}) =>
+      app.inject({ ...post('/api/auth/login', { email, password, ...extra }), remoteAddress })
+
+    test('three wrong passwords make that address wait (403, Retry-After), not the owner elsewhere', async () => {
       const customer = await signupCustomer(app)
       for (let i = 0; i < 3; i++) {
-        const wrong = await app.inject(
-          post('/api/auth/login', { email: customer.email, password: `wrong-${i}` }),
-        )
+        const wrong = await from('10.9.0.1', customer.email, `wrong-${i}`)
         assert.equal(wrong.statusCode, 401)
       }
-      const locked = await app.inject(post('/api/auth/login', { email: customer.email, password: PASSWORD }))
-      assert.equal(locked.statusCode, 403)
-      assert.equal(locked.json().type, 'account_locked')
+      const waiting = await from('10.9.0.1', customer.email, PASSWORD)
+      assert.equal(waiting.statusCode, 403)
+      assert.equal(waiting.json().type, 'account_locked')
+      assert.equal(waiting.headers['retry-after'], '1')
+      const owner = await from('10.9.0.2', customer.email, PASSWORD)
+      assert.equal(owner.statusCode, 200)
     })
 
-    test('per-account rate limit: 429 with Retry-After after 6 attempts in the window', async () => {
+    test('waits grow: after the first wait, the next failure waits twice as long', async () => {
       const customer = await signupCustomer(app)
-      const statuses: number[] = []
-      let retryAfter: string | undefined
-      for (let i = 0; i < 7; i++) {
-        const res = await app.inject(post('/api/auth/login', { email: customer.email, password: PASSWORD }))
-        statuses.push(res.statusCode)
-        retryAfter = res.headers['retry-after'] as string | undefined
+      for (let i = 0; i < 3; i++) await from('10.9.1.1', customer.email, `wrong-${i}`)
+      await new Promise((resolve) => setTimeout(resolve, 1100))
+      assert.equal((await from('10.9.1.1', customer.email, 'wrong-again')).statusCode, 401)
+      const waiting = await from('10.9.1.1', customer.email, PASSWORD)
+      assert.equal(waiting.statusCode, 403)
+      assert.equal(waiting.headers['retry-after'], '2')
+    })
+
+    test('a stranger guessing from many addresses: new browsers locked out, the known device and a reset get in', async () => {
+      const customer = await signupCustomer(app)
+      const first = await from('10.9.2.1', customer.email, PASSWORD)
+      const { deviceToken } = first.json()
+      assert.match(deviceToken, /^[\w-]{40,}$/)
+      for (let i = 0; i < 5; i++) {
+        assert.equal((await from(`10.9.3.${i}`, customer.email, `wrong-${i}`)).statusCode, 401)
       }
-      assert.deepEqual(statuses, [200, 200, 200, 200, 200, 200, 429])
-      assert.ok(Number(retryAfter) >= 1 && Number(retryAfter) <= 900, `Retry-After ${retryAfter}`)
+      const newBrowser = await from('10.9.4.1', customer.email, PASSWORD)
+      assert.equal(newBrowser.statusCode, 403)
+      assert.equal(newBrowser.json().type, 'account_locked')
+      const stranger = await from('10.9.4.2', customer.email, PASSWORD, { deviceToken: 'guessed' })
+      assert.equal(stranger.statusCode, 403)
+      const known = await from('10.9.4.3', customer.email, PASSWORD, { deviceToken })
+      assert.equal(known.statusCode, 200)
+      assert.equal(known.json().deviceToken, deviceToken)
+      const still = await from('10.9.4.1', customer.email, PASSWORD)
+      assert.equal(still.statusCode, 403, 'the known device does not unlock the account for others')
+
+      await app.inject(post('/api/auth/password/reset', { email: customer.email }))
+      const { token } = await lastMailTo(app, customer.email)
+      assert.ok(token, 'a reset link was mailed')
+      const reset = await app.inject(
+        post('/api/auth/password/reset/update', { token, password: `${PASSWORD}-new` }),
+      )
+      assert.equal(reset.statusCode, 204)
+      const afterReset = await from('10.9.4.1', customer.email, `${PASSWORD}-new`)
+      assert.equal(afterReset.statusCode, 200)
     })
 
     test('a cross-site browser form cannot sign in (login CSRF)', async () => {

@@ -1,4 +1,5 @@
 import type { PasswordChange } from '@shop/contracts/auth'
+import { clearAccountFailures } from '../../platform/auth/login-throttle.ts'
 import { consumeOneTimeToken, issueOneTimeToken } from '../../platform/auth/one-time-tokens.ts'
 import { enforce } from '../../platform/auth/rate-limit.ts'
 import { revokeCustomerTokens } from '../../platform/auth/tokens.ts'
@@ -42,6 +43,9 @@ export async function updatePasswordWithToken(ctx: AppContext, token: string, pa
   if (!used) throw customers.invalidToken('password reset')
   await customers.setPassword(ctx, used.customerId, password, true)
   await revokeCustomerTokens(ctx.db, used.customerId)
+  // The link proves the mailbox: the account's sign-in waits end, from every address (ADR 0031).
+  const customer = await customers.findById(ctx.db, used.customerId)
+  if (customer) await clearAccountFailures(ctx.db, customer.email)
 }
 
 /** Change with the current password; other sessions are signed out, the caller's stays. */

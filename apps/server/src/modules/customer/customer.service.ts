@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto'
 import type { ProviderId } from '@shop/contracts/auth'
 import type { Customer, CustomerUpdate } from '@shop/contracts/customer'
 import type { Insertable } from 'kysely'
+import { forgetDevices } from '../../platform/auth/login-throttle.ts'
 import {
   consumeOneTimeToken,
   deleteCustomerOneTimeTokens,
@@ -230,6 +231,7 @@ async function anonymise(ctx: AppContext, customerId: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     await repo.deletePersonalData(trx, customerId)
     await deleteCustomerOneTimeTokens(trx, customerId)
+    await forgetDevices(trx, customerId)
     await revokeCustomerTokens(trx, customerId)
     await carts.detachCustomer(trx, customerId)
     await repo.tombstone(trx, customerId)

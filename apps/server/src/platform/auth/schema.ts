@@ -9,6 +9,14 @@ export type IdentityTables = {
   addresses: AddressesTable
   one_time_tokens: OneTimeTokensTable
   rate_limits: { key: string; window_start: string; hits: number; expires_at: string }
+  login_failures: {
+    key: string
+    account: string
+    failures: number
+    blocked_until: string | null
+    expires_at: string
+  }
+  known_devices: { token_hash: string; customer_id: string; created_at: string; expires_at: string }
 }
 
 export interface CustomersTable {

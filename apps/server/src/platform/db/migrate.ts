@@ -15,6 +15,7 @@ import * as chargeKeysOrderDiscounts from './migrations/0012-charge-keys-order-d
 import * as dropTextNameIndex from './migrations/0013-drop-text-name-index.ts'
 import * as paymentAuthentication from './migrations/0014-payment-authentication.ts'
 import * as mailQueue from './migrations/0015-mail-queue.ts'
+import * as loginThrottle from './migrations/0016-login-throttle.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-drop-text-name-index': dropTextNameIndex,
   '0014-payment-authentication': paymentAuthentication,
   '0015-mail-queue': mailQueue,
+  '0016-login-throttle': loginThrottle,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
@@ -43,4 +45,10 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error })
   }
+}
+
+/** Whether every migration this code knows has run (readiness: a process must not serve an older schema). */
+export async function migrationsDone(db: Db): Promise<boolean> {
+  const known = await new Migrator({ db, provider }).getMigrations()
+  return known.every((m) => m.executedAt !== undefined)
 }

@@ -11,6 +11,17 @@ export { isProtectedPath, safeReturnTo } from './paths.ts'
 /** HttpOnly hint that the token belongs to a customer (spec behaviour notes: "signed in" = the token has a user name). */
 export const USER_COOKIE = 'shop_user'
 
+/**
+ * HttpOnly device token of the last account that signed in on this browser by password: it gets the owner past
+ * the account-wide lock a stranger's guessing can set (docs/decisions/0031-login-throttling.md).
+ */
+export const DEVICE_COOKIE = 'shop_device'
+const DEVICE_LIFETIME = 365 * 24 * 60 * 60
+
+export function deviceToken(request: Request): string | undefined {
+  return parseCookies(request.headers.get('cookie'))[DEVICE_COOKIE] || undefined
+}
+
 export function signedInUser(request: Request): string | null {
   return parseCookies(request.headers.get('cookie'))[USER_COOKIE] || null
 }
@@ -45,6 +56,8 @@ export async function requireCustomer<T>(
 export async function completeSignIn(session: ShopSession, result: LoginResponse): Promise<void> {
   session.setCookie('shop_token', result.accessToken, { maxAge: result.expiresIn, httpOnly: true })
   session.setCookie(USER_COOKIE, result.userName, { maxAge: result.expiresIn, httpOnly: true })
+  if (result.deviceToken)
+    session.setCookie(DEVICE_COOKIE, result.deviceToken, { maxAge: DEVICE_LIFETIME, httpOnly: true })
   const { api, site } = session
   const anonymousCart = session.cartId
   try {
