@@ -292,7 +292,11 @@ for (const { engine, skip } of browserEngines) {
       ] as const) {
         const response = await fetch(`${shop.url}${path}`)
         assert.equal(response.status, status, path)
-        assert.ok((await response.text()).includes(title), `${path} shows ${title}`)
+        const html = await response.text()
+        assert.ok(html.includes(title), `${path} shows ${title}`)
+        // A server failure shows the id its log line carries (X-Request-Id), for the shopper to quote.
+        const requestId = response.headers.get('x-request-id') ?? 'missing'
+        assert.equal(html.includes(`<code>${requestId}</code>`), status >= 500, `${path} request id`)
       }
       // A product without images shows the placeholder.
       const salt = await (await fetch(`${shop.url}/p/x~p-sea-salt`)).text()

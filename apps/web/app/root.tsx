@@ -79,6 +79,7 @@ export async function loader({
     consent: decisionFrom(request.headers.get('cookie') ?? '').kind,
     // Outside production the browser checks API answers against their contracts too (lib/api/browser.ts).
     validateApi: !context.get(serverDepsContext).production,
+    requestId: context.get(serverDepsContext).requestId,
   }
 }
 

@@ -121,6 +121,7 @@ export const de: Messages = {
   ERROR_404_MESSAGE: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',
   ERROR_GENERIC_TITLE: 'Etwas ist schiefgelaufen',
   ERROR_GENERIC_MESSAGE: 'Ihre Anfrage konnte nicht abgeschlossen werden. Bitte später erneut versuchen.',
+  ERROR_REFERENCE: 'Wenn Sie uns dazu kontaktieren, nennen Sie bitte:',
   BACK_TO_HOME: 'Zur Startseite',
   PRODUCT_IMAGE_PLACEHOLDER: 'Kein Bild verfügbar',
   ...catalogue.de,

@@ -120,6 +120,7 @@ export const en = {
   ERROR_404_MESSAGE: 'The page you were looking for does not exist or has moved.',
   ERROR_GENERIC_TITLE: 'Something went wrong',
   ERROR_GENERIC_MESSAGE: 'We could not complete your request. Please try again later.',
+  ERROR_REFERENCE: 'If you contact us about this, please quote:',
   BACK_TO_HOME: 'Back to home',
   PRODUCT_IMAGE_PLACEHOLDER: 'No image available',
   ...catalogue.en,

@@ -10,6 +10,8 @@ export interface ServerDeps {
   /** Origin the API paths are resolved against. */
   apiBaseUrl: string
   production: boolean
+  /** The hosting server's id of this request (its log line and X-Request-Id carry the same). */
+  requestId?: string
 }
 
 /** Per request: the shopper's session, the current site and an API client carrying the shopper's token. */

@@ -19,6 +19,8 @@ export interface ShopData {
   sites: Array<{ code: string; name: string; languages: string[] }>
   categories: Category[]
   cart: Cart | null
+  /** The id of the request that rendered the page, shown on its error screen to quote to the shop. */
+  requestId?: string
 }
 
 /** The `reason` of the 503 the session middleware throws when the sites cannot be loaded (spec §8). */

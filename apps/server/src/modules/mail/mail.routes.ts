@@ -1,11 +1,12 @@
 import { mailApi } from '@shop/contracts/mail'
 import type { FastifyInstance } from 'fastify'
+import { authenticateOwner } from '../../platform/auth/guard.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { notFound } from '../../platform/http/errors.ts'
 import { isLocalRequest } from '../../platform/http/local.ts'
 import { route } from '../../platform/http/route.ts'
 import { listMessages } from './mail.repository.ts'
-import { runMailWorker } from './mail.service.ts'
+import { mailQueue, runMailWorker } from './mail.service.ts'
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -21,6 +22,11 @@ const escapeHtml = (s: string) =>
 export function mailRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     runMailWorker(app, ctx)
+    route(app, mailApi.ownerQueue, async (request, reply) => {
+      await authenticateOwner(ctx.db, request)
+      void reply.header('cache-control', 'no-store')
+      return mailQueue(ctx, request.query)
+    })
     route(app, mailApi.mailbox, async (request, reply) => {
       if (ctx.config.production || !isLocalRequest(request)) throw notFound('Mailbox')
       const mails = (ctx.config.smtpUrl ? [] : await listMessages(ctx.db)).map((m) => ({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { MailQueue } from '@shop/contracts/mail'
 import type { Order } from '@shop/contracts/order'
 import type { FastifyInstance } from 'fastify'
 import { acceptedLanguages } from '../../platform/http/accept-language.ts'
@@ -108,11 +109,25 @@ export function wake(ctx: Pick<AppContext, 'config'>): void {
   workers.get(ctx.config)?.wake()
 }
 
-/** What waits, is being sent, or failed (the owner's view, metrics), and the newest mails of a status. */
-export async function mailQueue(ctx: Pick<AppContext, 'db'>, status?: MailStatus, limit = 100) {
-  const [counts, messages] = await Promise.all([
-    countWaiting(ctx.db),
-    listMessages(ctx.db, { status, limit }),
-  ])
-  return { counts, messages }
+/**
+ * The owner's view: how many mails wait, are being sent, or failed, and the newest mails (of a status), without
+ * their bodies (a reset link is a live credential).
+ */
+export async function mailQueue(
+  ctx: Pick<AppContext, 'db'>,
+  query: { status?: MailStatus; limit?: number },
+): Promise<MailQueue> {
+  const [counts, rows] = await Promise.all([countWaiting(ctx.db), listMessages(ctx.db, query)])
+  const mails = rows.map((m) => ({
+    id: m.id,
+    to: m.recipient,
+    subject: m.subject,
+    status: m.status,
+    attempts: m.attempts,
+    nextAttempt: m.next_attempt_at,
+    lastError: m.last_error,
+    created: m.created_at,
+    sent: m.sent_at,
+  }))
+  return { counts, mails }
 }

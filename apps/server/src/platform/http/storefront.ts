@@ -12,6 +12,7 @@ interface StorefrontDeps {
   fetch: typeof globalThis.fetch
   apiBaseUrl: string
   production: boolean
+  requestId: string
 }
 type CreateLoadContext = (deps: StorefrontDeps) => RouterContextProvider
 
@@ -64,6 +65,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext):
             fetch: fetchInProcess,
             apiBaseUrl: API_ORIGIN,
             production: ctx.config.production,
+            requestId: request.id,
           }),
         )
         return sendFetchResponse(reply, response)
