@@ -167,6 +167,10 @@ for (const { engine, skip } of browserEngines) {
         await page.getByRole('link', { name: 'My account' }).waitFor()
         const token = (await context.cookies()).find((c) => c.name === 'shop_token')
         assert.equal(token?.httpOnly, true)
+        // The browser is now known to the account: it passes an account-wide lock (ADR 0031).
+        const device = (await context.cookies()).find((c) => c.name === 'shop_device')
+        assert.equal(device?.httpOnly, true)
+        assert.ok((device?.expires ?? 0) > Date.now() / 1000 + 300 * 86400, 'kept for about a year')
 
         await page.getByRole('link', { name: 'My account' }).click()
         await page.waitForURL(/\/account$/)

@@ -92,7 +92,7 @@ export const LoginResponseSchema = z
     customerId: z.string(),
     /** Kept from the previous (anonymous) token, so its cart can be merged. */
     sessionId: z.string(),
-    /** E-mail and password sign-in: this browser's device token for the account, to keep (HttpOnly) and send back. */
+    /** This browser's device token for the account, to keep (HttpOnly) and send back at password sign-in. */
     deviceToken: z.string().optional(),
   })
   .meta({ id: 'LoginResponse' })

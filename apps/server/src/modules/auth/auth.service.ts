@@ -65,12 +65,14 @@ const invalidCredentials = () =>
 
 /**
  * Rotates the caller's token into a customer token: the presented token (anonymous or another customer's)
- * is revoked, the new one keeps its session id so the anonymous cart can be merged.
+ * is revoked, the new one keeps its session id so the anonymous cart can be merged. The browser gets a device
+ * token for the account (ADR 0031), unless it brought one the account knows.
  */
 async function signIn(
   ctx: AppContext,
   customer: { id: string; email: string },
   previous: { principal: Principal; token: string } | null,
+  knownDeviceToken?: string,
 ): Promise<SignedIn> {
   if (previous) await revokeToken(ctx.db, previous.token)
   const sessionId = previous?.principal.sessionId ?? newSessionId()
@@ -91,6 +93,7 @@ async function signIn(
     userName: customer.email,
     customerId: customer.id,
     sessionId,
+    deviceToken: knownDeviceToken ?? (await rememberDevice(ctx.db, customer.id)),
   }
 }
 
@@ -139,8 +142,7 @@ export async function login(
       ? { password_hash: await hashPassword(body.password, ctx.config.passwordHashCost) }
       : {}),
   })
-  const signedIn = await signIn(ctx, row, previous)
-  return { ...signedIn, deviceToken: knownDevice ? body.deviceToken : await rememberDevice(ctx.db, row.id) }
+  return signIn(ctx, row, previous, knownDevice ? body.deviceToken : undefined)
 }
 
 const throttlePolicy = (ctx: AppContext) => ({
