@@ -10,8 +10,16 @@ export interface ServerDeps {
   /** Origin the API paths are resolved against. */
   apiBaseUrl: string
   production: boolean
+  /** Social sign-in's server-side settings (secrets never reach the browser); from the shop's validated config. */
+  social: SocialSecrets
   /** The hosting server's id of this request (its log line and X-Request-Id carry the same). */
   requestId?: string
+}
+
+export interface SocialSecrets {
+  googleClientSecret?: string
+  facebookAppSecret?: string
+  facebookDialogUrl: string
 }
 
 /** Per request: the shopper's session, the current site and an API client carrying the shopper's token. */

@@ -83,7 +83,12 @@ async function load(
   loaders: number,
   middleware = createSessionMiddleware(createRetryGuard()),
 ) {
-  const context = createLoadContext({ fetch: api.fetch, apiBaseUrl: 'http://api', production: false })
+  const context = createLoadContext({
+    fetch: api.fetch,
+    apiBaseUrl: 'http://api',
+    production: false,
+    social: { facebookDialogUrl: 'https://facebook.test/dialog' },
+  })
   const request = new Request('http://shop/some/page', { headers: { cookie } })
   const results: unknown[] = []
   const next = async () => {

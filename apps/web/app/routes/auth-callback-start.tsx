@@ -1,13 +1,7 @@
 import { redirect } from 'react-router'
-import {
-  discover,
-  facebookDialogUrl,
-  pkceChallenge,
-  randomToken,
-  STATE_COOKIE,
-} from '../features/auth/oidc.server.ts'
+import { discover, pkceChallenge, randomToken, STATE_COOKIE } from '../features/auth/oidc.server.ts'
 import { safeReturnTo } from '../features/auth/session-user.server.ts'
-import { getSession } from '../lib/context.server.ts'
+import { getSession, serverDepsContext } from '../lib/context.server.ts'
 import type { Route } from './+types/auth-callback-start'
 
 /**
@@ -31,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const authorize =
       provider === 'google'
         ? new URL((await discover(settings.issuer)).authorization_endpoint)
-        : new URL(facebookDialogUrl())
+        : new URL(context.get(serverDepsContext).social.facebookDialogUrl)
     authorize.search = new URLSearchParams(
       provider === 'google'
         ? {

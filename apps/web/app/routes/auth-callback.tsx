@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 import { discover, exchangeCode, facebookToken, STATE_COOKIE } from '../features/auth/oidc.server.ts'
 import { completeSignIn, safeReturnTo } from '../features/auth/session-user.server.ts'
-import { getSession } from '../lib/context.server.ts'
+import { getSession, serverDepsContext } from '../lib/context.server.ts'
 import { parseCookies } from '../lib/cookies.server.ts'
 import type { Route } from './+types/auth-callback'
 
@@ -35,6 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const settings = config.providers.find((p) => p.providerId === provider)
     if (!settings) throw new Error(`${provider} sign-in is not configured`)
     const redirectUri = `${url.origin}/auth/callback/${provider}`
+    const { social } = context.get(serverDepsContext)
     const token =
       provider === 'google'
         ? await exchangeCode(await discover(settings.issuer), {
@@ -42,8 +43,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
             redirectUri,
             clientId: settings.clientId,
             verifier: stored.verifier ?? '',
+            secret: social.googleClientSecret,
           })
-        : await facebookToken(settings.issuer, { code, redirectUri, clientId: settings.clientId })
+        : await facebookToken(settings.issuer, {
+            code,
+            redirectUri,
+            clientId: settings.clientId,
+            secret: social.facebookAppSecret,
+          })
     await completeSignIn(session, await session.api.socialLogin(provider, token))
   } catch (error) {
     console.error(error)

@@ -13,6 +13,7 @@ interface StorefrontDeps {
   apiBaseUrl: string
   production: boolean
   requestId: string
+  social: { googleClientSecret?: string; facebookAppSecret?: string; facebookDialogUrl: string }
 }
 type CreateLoadContext = (deps: StorefrontDeps) => RouterContextProvider
 
@@ -35,6 +36,11 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext):
   const createLoadContext = (build.entry.module as unknown as { createLoadContext?: CreateLoadContext })
     .createLoadContext
   if (!createLoadContext) throw new Error('storefront build does not export createLoadContext from its entry')
+  const social = {
+    googleClientSecret: ctx.config.googleClientSecret,
+    facebookAppSecret: ctx.config.facebookAppSecret,
+    facebookDialogUrl: ctx.config.facebookDialogUrl,
+  }
   const handle = createRequestHandler(build, ctx.config.production ? 'production' : 'development')
 
   await app.register(async (scope) => {
@@ -66,6 +72,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext):
             apiBaseUrl: API_ORIGIN,
             production: ctx.config.production,
             requestId: request.id,
+            social,
           }),
         )
         return sendFetchResponse(reply, response)

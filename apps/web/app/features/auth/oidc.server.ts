@@ -24,7 +24,7 @@ export function randomToken(): string {
 
 export async function exchangeCode(
   endpoints: OidcEndpoints,
-  input: { code: string; redirectUri: string; clientId: string; verifier: string },
+  input: { code: string; redirectUri: string; clientId: string; verifier: string; secret?: string },
 ): Promise<string> {
   const body = new URLSearchParams({
     grant_type: 'authorization_code',
@@ -34,8 +34,7 @@ export async function exchangeCode(
     code_verifier: input.verifier,
   })
   // Google's web clients also need the secret; other issuers (and PKCE public clients) do without.
-  const secret = process.env.GOOGLE_CLIENT_SECRET
-  if (secret) body.set('client_secret', secret)
+  if (input.secret) body.set('client_secret', input.secret)
   const response = await fetch(endpoints.token_endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -52,17 +51,12 @@ export async function pkceChallenge(verifier: string): Promise<string> {
   return Buffer.from(digest).toString('base64url')
 }
 
-/** Facebook's OAuth dialog (configurable for tests and API versions); the code is traded server-side. */
-export function facebookDialogUrl(): string {
-  return process.env.FACEBOOK_DIALOG_URL ?? 'https://www.facebook.com/v19.0/dialog/oauth'
-}
-
 /** Trades a Facebook code for a user access token at the Graph API (needs the app secret, server-side only). */
 export async function facebookToken(
   graphUrl: string,
-  input: { code: string; redirectUri: string; clientId: string },
+  input: { code: string; redirectUri: string; clientId: string; secret?: string },
 ): Promise<string> {
-  const secret = process.env.FACEBOOK_APP_SECRET
+  const secret = input.secret
   if (!secret) throw new Error('FACEBOOK_APP_SECRET is not set')
   const url = new URL(`${graphUrl.replace(/\/$/, '')}/oauth/access_token`)
   url.search = new URLSearchParams({
