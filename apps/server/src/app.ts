@@ -25,6 +25,7 @@ import { siteRoutes } from './modules/site/site.routes.ts'
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts'
 import type { Config } from './platform/config.ts'
 import type { DatabaseHandle } from './platform/db/database.ts'
+import { registerCompression } from './platform/http/compression.ts'
 import type { AppContext } from './platform/http/context.ts'
 import { frameworkErrors, installErrorHandling } from './platform/http/errors.ts'
 import { trackInFlight } from './platform/http/in-flight.ts'
@@ -66,6 +67,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     ]
   })
   await app.register(cookie)
+  // Before any route: it hooks each route as it is added.
+  await registerCompression(app)
   await registerOpenApi(app)
 
   const ctx: AppContext = { db: database.db, engine: database.engine, config, log: app.log, metrics }

@@ -22,8 +22,9 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
 
 /**
  * Serves the React Router storefront from the same process: `/assets/**` from the client build with a year's
- * immutable cache, every other GET/HEAD/POST outside /api and /media through the server build. Loaders reach
- * the API through `app.inject` — in-process, no socket, but still through the public routes and validation.
+ * immutable cache (precompressed at build time), every other GET/HEAD/POST outside /api and /media through the
+ * server build. Loaders reach the API through `app.inject` — in-process, no socket, but still through the
+ * public routes and validation.
  */
 export async function registerStorefront(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const serverEntry = join(ctx.config.webBuildDir, 'server', 'index.js')
@@ -51,6 +52,8 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext):
       immutable: true,
       maxAge: '365d',
       index: false,
+      // The build wrote a .br and .gz beside each compressible asset (scripts/precompress.ts): sent as they are.
+      preCompressed: true,
     })
     // Form posts reach React Router's actions untouched: keep every body as raw bytes in this scope.
     scope.removeAllContentTypeParsers()
@@ -121,6 +124,8 @@ function injectFetch(app: FastifyInstance, clientIp: string): typeof globalThis.
     const url = new URL(request.url)
     const headers: Record<string, string> = { 'x-forwarded-for': clientIp }
     for (const [name, value] of request.headers) headers[name] = value
+    // In-process answers are read as they are (a Response built here decodes nothing): never compressed.
+    headers['accept-encoding'] = 'identity'
     const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined
     const res = await app.inject({
       method: request.method as 'GET',
