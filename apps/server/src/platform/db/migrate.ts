@@ -15,6 +15,7 @@ import * as chargeKeysOrderDiscounts from './migrations/0012-charge-keys-order-d
 import * as dropTextNameIndex from './migrations/0013-drop-text-name-index.ts'
 import * as paymentAuthentication from './migrations/0014-payment-authentication.ts'
 import * as mailQueue from './migrations/0015-mail-queue.ts'
+import * as cacheVersions from './migrations/0016-cache-versions.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0013-drop-text-name-index': dropTextNameIndex,
   '0014-payment-authentication': paymentAuthentication,
   '0015-mail-queue': mailQueue,
+  '0016-cache-versions': cacheVersions,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
