@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { reindexProducts } from '../apps/server/src/modules/search/search.service.ts'
+import { invalidate } from '../apps/server/src/platform/cache/versions.ts'
 import { loadConfig } from '../apps/server/src/platform/config.ts'
 import { openDatabase } from '../apps/server/src/platform/db/database.ts'
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate.ts'
@@ -87,6 +88,7 @@ export async function generateCatalogue(
             .execute()
         }
       }
+      await invalidate(trx, 'catalogue')
     })
     const indexStarted = performance.now()
     const config = { ...loadConfig({ DATABASE_URL: databaseUrl }), databaseUrl }

@@ -1,3 +1,4 @@
+import { invalidate } from '../apps/server/src/platform/cache/versions.ts'
 import type { Db } from '../apps/server/src/platform/db/database.ts'
 import { buildDemoRows, type DemoRows } from './catalogue/rows.ts'
 
@@ -15,6 +16,7 @@ export async function seedDemo(db: Db): Promise<void> {
     await db.transaction().execute(async (trx) => {
       if (await hasSites(trx)) return
       await insertRows(trx, rows)
+      await invalidate(trx, 'catalogue')
     })
   } catch (error) {
     if (isUniqueViolation(error) && (await hasSites(db))) return

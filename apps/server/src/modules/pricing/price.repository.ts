@@ -26,3 +26,25 @@ export function findValidPrices(
     .orderBy('prices.id')
     .execute()
 }
+
+/** The earliest `valid_from` or `valid_until` later than `at` over every price (two index lookups). */
+export async function findNextPriceBoundary(db: Db, at: string): Promise<string | undefined> {
+  const [from, until] = await Promise.all([
+    db
+      .selectFrom('prices')
+      .select('valid_from as at')
+      .where('valid_from', '>', at)
+      .orderBy('valid_from')
+      .limit(1)
+      .executeTakeFirst(),
+    db
+      .selectFrom('prices')
+      .select('valid_until as at')
+      .where('valid_until', '>', at)
+      .orderBy('valid_until')
+      .limit(1)
+      .executeTakeFirst(),
+  ])
+  const times = [from?.at, until?.at].filter((t): t is string => typeof t === 'string')
+  return times.sort()[0]
+}

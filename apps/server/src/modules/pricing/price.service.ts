@@ -1,7 +1,7 @@
 import type { Price, PriceRange } from '@shop/contracts/price'
 import type { AppContext } from '../../platform/http/context.ts'
 import { toPrice, toPriceRange } from './price.mapper.ts'
-import { findValidPrices, type PriceRow } from './price.repository.ts'
+import { findNextPriceBoundary, findValidPrices, type PriceRow } from './price.repository.ts'
 
 export interface PriceLookup {
   currency: string
@@ -60,4 +60,13 @@ export async function pricingOf(
     })
   }
   return result
+}
+
+/**
+ * Date.now() of the next instant at which a price starts or stops being valid (+Infinity: none is planned): an
+ * answer showing prices computed now is old from then on, whatever else changes (docs/decisions/0030).
+ */
+export async function nextPriceChange(ctx: AppContext): Promise<number> {
+  const next = await findNextPriceBoundary(ctx.db, instant())
+  return next === undefined ? Number.POSITIVE_INFINITY : Date.parse(next)
 }

@@ -16,6 +16,7 @@ import * as dropTextNameIndex from './migrations/0013-drop-text-name-index.ts'
 import * as paymentAuthentication from './migrations/0014-payment-authentication.ts'
 import * as mailQueue from './migrations/0015-mail-queue.ts'
 import * as loginThrottle from './migrations/0016-login-throttle.ts'
+import * as cacheVersions from './migrations/0017-cache-versions.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0014-payment-authentication': paymentAuthentication,
   '0015-mail-queue': mailQueue,
   '0016-login-throttle': loginThrottle,
+  '0017-cache-versions': cacheVersions,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

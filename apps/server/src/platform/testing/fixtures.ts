@@ -1,3 +1,4 @@
+import { invalidate } from '../cache/versions.ts'
 import type { Db } from '../db/database.ts'
 
 /** Small builders for test data; each fills what a test does not care about with plain defaults. */
@@ -35,6 +36,7 @@ export async function insertSite(
       mixins: JSON.stringify({}),
     })
     .execute()
+  await invalidate(db, 'catalogue')
   return code
 }
 
@@ -51,6 +53,7 @@ export async function insertCategory(
     .insertInto('category_texts')
     .values({ category_id: id, language: 'en', name: c.name ?? `Category ${id}` })
     .execute()
+  await invalidate(db, 'catalogue')
   return id
 }
 
@@ -147,6 +150,7 @@ export async function insertProduct(db: Db, p: ProductFixture = {}) {
   for (const categoryId of p.categoryIds ?? []) {
     await db.insertInto('category_assignments').values({ category_id: categoryId, product_id: id }).execute()
   }
+  await invalidate(db, 'catalogue')
   return id
 }
 
@@ -162,11 +166,13 @@ export async function insertProductText(
     .insertInto('product_texts')
     .values({ product_id: productId, language, name, description })
     .execute()
+  await invalidate(db, 'catalogue')
 }
 
 /** A translated category name (catalogue tests). */
 export async function insertCategoryText(db: Db, categoryId: string, language: string, name: string) {
   await db.insertInto('category_texts').values({ category_id: categoryId, language, name }).execute()
+  await invalidate(db, 'catalogue')
 }
 
 /** One extra price row, e.g. a variant sale or a price valid only in a window (price tests). */
@@ -200,6 +206,7 @@ export async function insertPrice(
       valid_until: p.validUntil ?? null,
     })
     .execute()
+  await invalidate(db, 'catalogue')
   return id
 }
 

@@ -1,0 +1,68 @@
+import { type CompiledQuery, sql } from 'kysely'
+import type { Db } from '../db/database.ts'
+
+/** A scope of cached answers: every write to what they show bumps its version (docs/decisions/0030). */
+export type CacheScope = 'catalogue'
+
+const versionsDb = (db: Db) => db.withTables<{ cache_versions: { scope: string; version: number } }>()
+
+/**
+ * The one call every write to a scope's data makes, with the writer's transaction: bumps the scope's version
+ * so that the bump commits (or rolls back) with the change. Every process then sees its cached answers of the
+ * scope as old on its next read. Call it as late in the transaction as the write allows: on PostgreSQL the
+ * version row stays locked until the commit, so concurrent writers of one scope queue on it from there.
+ */
+export async function invalidate(db: Db, scope: CacheScope): Promise<void> {
+  await versionsDb(db)
+    .insertInto('cache_versions')
+    .values({ scope, version: 1 })
+    .onConflict((oc) => oc.column('scope').doUpdateSet({ version: sql<number>`cache_versions.version + 1` }))
+    .execute()
+}
+
+/**
+ * The committed version of a scope, read so that every read starts after the call was made: while one read is
+ * on its way, the callers that arrive join one next read that starts when it ends (never the one on its way:
+ * it may have looked before a write that committed before they arrived). Under load that makes one
+ * primary-key lookup per round trip instead of one per request, and never an old version.
+ */
+export class VersionReader {
+  private running: Promise<number> | undefined
+  private next: Promise<number> | undefined
+  private readonly db: Db
+  private readonly query: CompiledQuery<{ version: number }>
+
+  constructor(db: Db, scope: CacheScope) {
+    this.db = db
+    this.query = versionsDb(db)
+      .selectFrom('cache_versions')
+      .select('version')
+      .where('scope', '=', scope)
+      .compile()
+  }
+
+  read(): Promise<number> {
+    if (this.next) return this.next
+    if (!this.running) return this.launch()
+    const after = this.running.then(
+      () => undefined,
+      () => undefined,
+    )
+    this.next = after.then(() => {
+      this.next = undefined
+      return this.launch()
+    })
+    return this.next
+  }
+
+  private launch(): Promise<number> {
+    const read = this.db
+      .executeQuery(this.query)
+      .then((result) => Number(result.rows[0]?.version ?? 0))
+      .finally(() => {
+        if (this.running === read) this.running = undefined
+      })
+    this.running = read
+    return read
+  }
+}
