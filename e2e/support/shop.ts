@@ -60,7 +60,14 @@ export async function startShop(
     },
   )
   const url = `http://127.0.0.1:${port}`
-  await waitUntilUp(`${url}/api/health`, child)
+  try {
+    await waitUntilUp(`${url}/api/health`, child)
+  } catch (error) {
+    // A shop that never answered must not outlive the test file (the runner would wait for it for ever).
+    child.kill('SIGKILL')
+    await database.drop().catch(() => undefined)
+    throw error
+  }
   return {
     url,
     databaseUrl: database.url,
@@ -99,7 +106,7 @@ async function adminQuery(url: string, statement: string) {
   }
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`)

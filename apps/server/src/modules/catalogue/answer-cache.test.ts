@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { brotliDecompressSync } from 'node:zlib'
 import { TOTAL_COUNT_HEADER } from '@shop/contracts/common'
 import { insertPrice, insertProduct, insertProductText, insertSite } from '../../platform/testing/fixtures.ts'
 import { createTestApp } from '../../platform/testing/test-app.ts'
@@ -115,6 +116,31 @@ for (const { engine, skip } of testEngines()) {
       assert.equal(await stockOf(), false)
       await invalidateCatalogue(db)
       assert.equal(await stockOf(), true)
+    })
+
+    test('an answer sent compressed (br) is cached and served like any other', async () => {
+      for (let i = 0; i < 12; i++) {
+        await insertProduct(db, { id: `big-${i}`, name: `A long product name to pass the threshold ${i}` })
+      }
+      const url = '/api/catalogue/products?pageSize=15&sort=name.en'
+      const read = async () => {
+        const res = await get(url, { 'accept-encoding': 'br' })
+        assert.equal(res.headers['content-encoding'], 'br', 'big enough to be compressed')
+        return JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8')) as Array<{ name: string }>
+      }
+      const before = await read()
+      await db
+        .updateTable('product_texts')
+        .set({ name: 'Renamed' })
+        .where('product_id', '=', 'big-0')
+        .execute()
+      assert.deepEqual(
+        await read(),
+        before,
+        'the compressed miss was kept, so the hit does not see the write',
+      )
+      await invalidateCatalogue(db)
+      assert.notDeepEqual(await read(), before)
     })
 
     test('an answer with prices is old when a price starts or stops being valid', async () => {
