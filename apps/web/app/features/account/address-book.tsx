@@ -4,7 +4,7 @@ import { Link, useFetcher, useSearchParams } from 'react-router'
 import { useShop, useT } from '../../lib/shop.ts'
 import type { AccountActionResult } from './account-actions.server.ts'
 import { ActionError, ActionModal } from './account-modal.tsx'
-import type { AccountLists } from './account-page.tsx'
+import type { AccountLists } from './account-lists.ts'
 import { AddressFields, formatAddressLines } from './address-form.tsx'
 
 export function AddressBook({ addresses }: { addresses: AccountLists['addresses'] }) {
