@@ -2,7 +2,6 @@ import { useId } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { authFailure } from '../features/auth/errors.ts'
 import { completeSignIn, signedInUser } from '../features/auth/session-user.server.ts'
-import { Field } from '../features/auth/sign-in-dialog.tsx'
 import type { MessageKey } from '../i18n/index.ts'
 import { isApiError } from '../lib/api.ts'
 import { getSession } from '../lib/context.server.ts'
@@ -10,6 +9,7 @@ import { formatMoney } from '../lib/format.ts'
 import { metaT, pageTitle } from '../lib/meta.ts'
 import { useShop, useT } from '../lib/shop.ts'
 import { ALL_PRODUCTS_PATH } from '../lib/slug.ts'
+import { TextField } from '../ui/form/text-field.tsx'
 import type { Route } from './+types/confirmation'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -212,7 +212,7 @@ function SignupAfterOrder({ email, result }: { email: string; result: SignupResu
         </p>
       ) : null}
       <Form method="post" className="auth-form">
-        <Field
+        <TextField
           name="password"
           type="password"
           label={t('PASSWORD')}
@@ -220,7 +220,7 @@ function SignupAfterOrder({ email, result }: { email: string; result: SignupResu
           hint={t('PASSWORD_HINT')}
           minLength={8}
         />
-        <Field name="confirm" type="password" label={t('CONFIRM_PASSWORD')} autoComplete="new-password" />
+        <TextField name="confirm" type="password" label={t('CONFIRM_PASSWORD')} autoComplete="new-password" />
         <button type="submit" className="button button--primary" disabled={busy}>
           {t('SIGNUP_AFTER_ORDER_SUBMIT')}
         </button>

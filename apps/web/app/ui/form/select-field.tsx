@@ -1,13 +1,18 @@
 import { FieldFrame } from './field-frame.tsx'
 
-/** Labelled select with its inline error tied by aria-describedby; the options are its children. */
+/**
+ * A labelled select with its inline error; the options are its children. Controlled (`value` and
+ * `onChange`) or left to the browser (`defaultValue`).
+ */
 export function SelectField({
   name,
   label,
   error,
   autoComplete,
+  required,
   wide,
   value,
+  defaultValue,
   onChange,
   children,
 }: {
@@ -15,9 +20,11 @@ export function SelectField({
   label: string
   error?: string
   autoComplete?: string
+  required?: boolean
   wide?: boolean
-  value: string
-  onChange: (value: string) => void
+  value?: string
+  defaultValue?: string
+  onChange?: (value: string) => void
   children: React.ReactNode
 }) {
   return (
@@ -27,8 +34,10 @@ export function SelectField({
           {...control}
           name={name}
           autoComplete={autoComplete}
+          required={required}
           value={value}
-          onChange={(e) => onChange(e.target.value)}
+          defaultValue={defaultValue}
+          onChange={onChange ? (e) => onChange(e.target.value) : undefined}
         >
           {children}
         </select>
