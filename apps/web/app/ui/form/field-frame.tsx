@@ -13,12 +13,15 @@ export interface FieldControlProps {
  * aria-describedby.
  */
 export function FieldFrame({
+  id: fixedId,
   label,
   error,
   hint,
   wide,
   children,
 }: {
+  /** A fixed id for the control (one a page links to); otherwise a generated one. */
+  id?: string
   label: string
   error?: string
   hint?: string
@@ -26,7 +29,8 @@ export function FieldFrame({
   wide?: boolean
   children: (control: FieldControlProps) => React.ReactNode
 }) {
-  const id = useId()
+  const generated = useId()
+  const id = fixedId ?? generated
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
   return (
     <div className={wide ? 'field field--wide' : 'field'}>

@@ -5,6 +5,7 @@ import { FieldFrame } from './field-frame.tsx'
  * `onChange`) or left to the browser (`defaultValue`).
  */
 export function SelectField({
+  id,
   name,
   label,
   error,
@@ -16,6 +17,7 @@ export function SelectField({
   onChange,
   children,
 }: {
+  id?: string
   name?: string
   label: string
   error?: string
@@ -28,7 +30,7 @@ export function SelectField({
   children: React.ReactNode
 }) {
   return (
-    <FieldFrame label={label} error={error} wide={wide}>
+    <FieldFrame id={id} label={label} error={error} wide={wide}>
       {(control) => (
         <select
           {...control}
