@@ -12,6 +12,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { signedInUser } from './features/auth/session-user.server.ts'
+import cartPanelStyles from './features/cart/cart-panel.css?url'
 import { CartPanel, CartPanelProvider } from './features/cart/cart-panel.tsx'
 import { ConsentBanner } from './features/consent/consent-banner.tsx'
 import { type ConsentDecision, decisionFrom } from './features/consent/consent-cookie.ts'
@@ -38,6 +39,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'stylesheet', href: uiStyles },
   { rel: 'stylesheet', href: layoutStyles },
+  { rel: 'stylesheet', href: cartPanelStyles },
   { rel: 'stylesheet', href: catalogueStyles },
   {
     rel: 'icon',

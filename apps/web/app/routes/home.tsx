@@ -6,7 +6,6 @@ import { useT } from '../lib/shop.ts'
 import { ALL_PRODUCTS_PATH } from '../lib/slug.ts'
 import type { Route } from './+types/home'
 import '../features/catalogue/home.css'
-import '../features/catalogue/listing.css'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches)

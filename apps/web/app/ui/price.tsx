@@ -1,7 +1,6 @@
 import type { Price, PriceRange } from '@shop/contracts/price'
 import { formatCodeAmount, formatMoney, isOnSale } from '../lib/format.ts'
 import { useT } from '../lib/shop.ts'
-import './price.css'
 
 type Style = 'code' | 'symbol'
 

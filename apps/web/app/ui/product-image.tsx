@@ -1,5 +1,4 @@
 import type { Media } from '@shop/contracts/catalogue'
-import './product-image.css'
 
 /** Main image: the first committed medium (behaviour notes), else a neutral placeholder. */
 export function mainImageUrl(media: Media[] | undefined): string | undefined {
