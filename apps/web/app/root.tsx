@@ -12,10 +12,12 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { signedInUser } from './features/auth/session-user.server.ts'
+import cartPanelStyles from './features/cart/cart-panel.css?url'
 import { CartPanel, CartPanelProvider } from './features/cart/cart-panel.tsx'
 import { ConsentBanner } from './features/consent/consent-banner.tsx'
 import { type ConsentDecision, decisionFrom } from './features/consent/consent-cookie.ts'
 import { Footer } from './features/layout/footer.tsx'
+import layoutStyles from './features/layout/layout.css?url'
 import { TopBar } from './features/layout/top-bar.tsx'
 import { StoreConfigAlert } from './features/site/store-config-alert.tsx'
 import { translator } from './i18n/index.ts'
@@ -27,6 +29,7 @@ import { type ShopData, STORE_CONFIG_FAILURE } from './lib/shop.ts'
 import stylesheet from './styles/app.css?url'
 import catalogueStyles from './styles/catalogue.css?url'
 import tokens from './styles/tokens.css?url'
+import uiStyles from './styles/ui.css?url'
 import { ErrorScreen } from './ui/error-screen.tsx'
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware]
@@ -34,6 +37,9 @@ export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware]
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: tokens },
   { rel: 'stylesheet', href: stylesheet },
+  { rel: 'stylesheet', href: uiStyles },
+  { rel: 'stylesheet', href: layoutStyles },
+  { rel: 'stylesheet', href: cartPanelStyles },
   { rel: 'stylesheet', href: catalogueStyles },
   {
     rel: 'icon',

@@ -18,6 +18,7 @@ import {
   localizedPaths,
 } from '../lib/slug.ts'
 import type { Route } from './+types/category'
+import '../features/catalogue/listing.css'
 
 /** Spec §9: products page size 15 (global data). */
 export const PAGE_SIZE = 15

@@ -2,7 +2,6 @@ import { useId } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { authFailure } from '../features/auth/errors.ts'
 import { completeSignIn, signedInUser } from '../features/auth/session-user.server.ts'
-import { Field } from '../features/auth/sign-in-dialog.tsx'
 import type { MessageKey } from '../i18n/index.ts'
 import { isApiError } from '../lib/api.ts'
 import { getSession } from '../lib/context.server.ts'
@@ -10,7 +9,9 @@ import { formatMoney } from '../lib/format.ts'
 import { metaT, pageTitle } from '../lib/meta.ts'
 import { useShop, useT } from '../lib/shop.ts'
 import { ALL_PRODUCTS_PATH } from '../lib/slug.ts'
+import { TextField } from '../ui/form/text-field.tsx'
 import type { Route } from './+types/confirmation'
+import '../features/checkout/confirmation.css'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches)
@@ -58,7 +59,6 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 
 export default function Confirmation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
-  const { language } = useShop()
   const { order, id, signedIn } = loaderData
   const phone = t('CONTACT_PHONE')
   if (!order) {
@@ -72,15 +72,7 @@ export default function Confirmation({ loaderData, actionData }: Route.Component
       </section>
     )
   }
-  const money = (amount: number) => formatMoney(amount, order.currency, language)
   const a = order.shippingAddress
-  // One line per applied coupon with its code; an order without them (placed before they were kept) shows
-  // its whole discount on one line.
-  const discounts = order.discounts.length
-    ? order.discounts.map((d) => ({ label: t('DISCOUNT_WITH_CODE', { code: d.code }), amount: d.amount }))
-    : order.totalDiscount > 0
-      ? [{ label: t('DISCOUNT'), amount: order.totalDiscount }]
-      : []
   return (
     <section className="container page-narrow confirmation">
       <div className="confirmation__hero">
@@ -142,44 +134,7 @@ export default function Confirmation({ loaderData, actionData }: Route.Component
           </dd>
         </div>
       </dl>
-      <dl className="totals panel">
-        <div className="totals__row">
-          <dt>{t('SUBTOTAL')}</dt>
-          <dd>{money(order.subTotalPrice)}</dd>
-        </div>
-        {discounts.map((discount) => (
-          <div className="totals__row" key={discount.label}>
-            <dt>{discount.label}</dt>
-            <dd>{money(-discount.amount)}</dd>
-          </div>
-        ))}
-        {order.totalFees > 0 ? (
-          <div className="totals__row">
-            <dt>{t('FEES')}</dt>
-            <dd>{money(order.totalFees)}</dd>
-          </div>
-        ) : null}
-        {order.tax.amount > 0 ? (
-          <div className="totals__row">
-            <dt>
-              {order.tax.included
-                ? t('TAX_INCLUDED', { label: order.tax.label || t('TAX') })
-                : order.tax.label || t('TAX')}
-            </dt>
-            <dd>{money(order.tax.amount)}</dd>
-          </div>
-        ) : null}
-        <div className="totals__row">
-          <dt>
-            {t('SHIPPING')} ({order.shipping.name})
-          </dt>
-          <dd>{money(order.shipping.total.amount)}</dd>
-        </div>
-        <div className="totals__row totals__row--total">
-          <dt>{t('TOTAL')}</dt>
-          <dd data-testid="order-total">{money(order.totalPrice)}</dd>
-        </div>
-      </dl>
+      <OrderTotals order={order} />
       {actionData?.done ? (
         <p className="alert" role="status">
           {t('SIGNUP_AFTER_ORDER_DONE')}
@@ -193,6 +148,62 @@ export default function Confirmation({ loaderData, actionData }: Route.Component
         {t('CONTINUE_SHOPPING')}
       </Link>
     </section>
+  )
+}
+
+type ConfirmedOrder = NonNullable<Route.ComponentProps['loaderData']['order']>
+
+/** The order's subtotal, discounts, fees, tax, shipping and total. */
+function OrderTotals({ order }: { order: ConfirmedOrder }) {
+  const t = useT()
+  const { language } = useShop()
+  const money = (amount: number) => formatMoney(amount, order.currency, language)
+  // One line per applied coupon with its code; an order without them (placed before they were kept) shows
+  // its whole discount on one line.
+  const discounts = order.discounts.length
+    ? order.discounts.map((d) => ({ label: t('DISCOUNT_WITH_CODE', { code: d.code }), amount: d.amount }))
+    : order.totalDiscount > 0
+      ? [{ label: t('DISCOUNT'), amount: order.totalDiscount }]
+      : []
+  return (
+    <dl className="totals panel">
+      <div className="totals__row">
+        <dt>{t('SUBTOTAL')}</dt>
+        <dd>{money(order.subTotalPrice)}</dd>
+      </div>
+      {discounts.map((discount) => (
+        <div className="totals__row" key={discount.label}>
+          <dt>{discount.label}</dt>
+          <dd>{money(-discount.amount)}</dd>
+        </div>
+      ))}
+      {order.totalFees > 0 ? (
+        <div className="totals__row">
+          <dt>{t('FEES')}</dt>
+          <dd>{money(order.totalFees)}</dd>
+        </div>
+      ) : null}
+      {order.tax.amount > 0 ? (
+        <div className="totals__row">
+          <dt>
+            {order.tax.included
+              ? t('TAX_INCLUDED', { label: order.tax.label || t('TAX') })
+              : order.tax.label || t('TAX')}
+          </dt>
+          <dd>{money(order.tax.amount)}</dd>
+        </div>
+      ) : null}
+      <div className="totals__row">
+        <dt>
+          {t('SHIPPING')} ({order.shipping.name})
+        </dt>
+        <dd>{money(order.shipping.total.amount)}</dd>
+      </div>
+      <div className="totals__row totals__row--total">
+        <dt>{t('TOTAL')}</dt>
+        <dd data-testid="order-total">{money(order.totalPrice)}</dd>
+      </div>
+    </dl>
   )
 }
 
@@ -212,7 +223,7 @@ function SignupAfterOrder({ email, result }: { email: string; result: SignupResu
         </p>
       ) : null}
       <Form method="post" className="auth-form">
-        <Field
+        <TextField
           name="password"
           type="password"
           label={t('PASSWORD')}
@@ -220,7 +231,7 @@ function SignupAfterOrder({ email, result }: { email: string; result: SignupResu
           hint={t('PASSWORD_HINT')}
           minLength={8}
         />
-        <Field name="confirm" type="password" label={t('CONFIRM_PASSWORD')} autoComplete="new-password" />
+        <TextField name="confirm" type="password" label={t('CONFIRM_PASSWORD')} autoComplete="new-password" />
         <button type="submit" className="button button--primary" disabled={busy}>
           {t('SIGNUP_AFTER_ORDER_SUBMIT')}
         </button>

@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { data, Form, Link, useNavigation, useSearchParams } from 'react-router'
-import { Field, SignInDialog } from '../features/auth/sign-in-dialog.tsx'
+import { SignInDialog } from '../features/auth/sign-in-dialog.tsx'
 import { isApiError } from '../lib/api.ts'
 import { getSession } from '../lib/context.server.ts'
 import { metaT, pageTitle } from '../lib/meta.ts'
 import { useT } from '../lib/shop.ts'
+import { TextField } from '../ui/form/text-field.tsx'
 import { Modal } from '../ui/modal.tsx'
 import type { Route } from './+types/reset-password'
 
@@ -92,14 +93,14 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
             ))}
           </div>
         ) : null}
-        <Field
+        <TextField
           name="password"
           type="password"
           label={t('NEW_PASSWORD')}
           autoComplete="new-password"
           hint={t('PASSWORD_HINT')}
         />
-        <Field name="confirm" type="password" label={t('CONFIRM_PASSWORD')} autoComplete="new-password" />
+        <TextField name="confirm" type="password" label={t('CONFIRM_PASSWORD')} autoComplete="new-password" />
         <button type="submit" className="button button--primary" disabled={navigation.state !== 'idle'}>
           {t('SAVE_PASSWORD')}
         </button>

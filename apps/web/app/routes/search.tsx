@@ -1,7 +1,7 @@
-import type { Category } from '@shop/contracts/catalogue'
 import type { SearchHit } from '@shop/contracts/search'
 import { useEffect, useRef, useState } from 'react'
-import { Form, Link, useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
+import { type Refine, RefineForm } from '../features/search/refine-form.tsx'
 import { searchPath } from '../features/search/search-path.ts'
 import { getSession } from '../lib/context.server.ts'
 import { formatMoney } from '../lib/format.ts'
@@ -14,12 +14,6 @@ import '../features/search/search.css'
 /** Hits per page of the result list (the list page size of spec §9). */
 const PAGE_SIZE = 15
 const MAX_PAGES = 10
-
-interface Refine {
-  category?: string
-  priceMin?: number
-  priceMax?: number
-}
 
 function refineOf(url: URL): Refine {
   const number = (name: string) => {
@@ -93,16 +87,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   ]
 }
 
-function flatten(categories: Category[], depth = 0): Array<{ id: string; name: string; depth: number }> {
-  return categories.flatMap((c) => [
-    { id: c.id, name: c.name, depth },
-    ...flatten(c.subcategories ?? [], depth + 1),
-  ])
-}
-
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const t = useT()
-  const { categories, language, site } = useShop()
   const { query, refine, total, capped, error } = loaderData
   const listKey = `${query}?${refineParams(refine)}`
   const [hits, setHits] = useState<SearchHit[]>(loaderData.hits)
@@ -154,7 +140,6 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     return () => observer.disconnect()
   }, [])
 
-  const options = flatten(categories)
   return (
     <section className="container search-page">
       <div className="search-page__header">
@@ -172,60 +157,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       <div className="search-page__layout">
-        <Form method="get" className="search-page__refine" aria-label={t('SEARCH_REFINE')}>
-          <h2>{t('SEARCH_REFINE')}</h2>
-          <label className="field">
-            <span className="field__label">{t('SEARCH_SORT')}</span>
-            <select name="sort" defaultValue="relevance">
-              <option value="relevance">{t('SEARCH_SORT_RELEVANCE')}</option>
-            </select>
-          </label>
-          <label className="field">
-            <span className="field__label">{t('SEARCH_CATEGORY')}</span>
-            <select name="category" defaultValue={refine.category ?? ''} key={refine.category ?? ''}>
-              <option value="">{t('SEARCH_ANY_CATEGORY')}</option>
-              {options.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {`${'\u00a0\u00a0'.repeat(c.depth)}${c.name}`}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field__label">{t('SEARCH_PRICE_MIN', { currency: site.currency })}</span>
-            <input
-              className="input"
-              type="number"
-              name="priceMin"
-              min={0}
-              step="any"
-              inputMode="decimal"
-              defaultValue={refine.priceMin ?? ''}
-              key={`min${refine.priceMin ?? ''}`}
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">{t('SEARCH_PRICE_MAX', { currency: site.currency })}</span>
-            <input
-              className="input"
-              type="number"
-              name="priceMax"
-              min={0}
-              step="any"
-              inputMode="decimal"
-              defaultValue={refine.priceMax ?? ''}
-              key={`max${refine.priceMax ?? ''}`}
-            />
-          </label>
-          <div className="search-page__actions">
-            <button type="submit" className="button button--primary">
-              {t('SEARCH_APPLY')}
-            </button>
-            <Link to={searchPath(query)} className="button button--secondary">
-              {t('SEARCH_RESET')}
-            </Link>
-          </div>
-        </Form>
+        <RefineForm query={query} refine={refine} />
         <div className="search-page__results">
           {error ? (
             <p className="alert alert--error" role="alert">
@@ -241,31 +173,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               aria-labelledby="search-title"
               aria-busy={fetcher.state !== 'idle'}
             >
-              {hits.map((hit) => {
-                const price = hit.priceRange?.minPrice ?? hit.price
-                return (
-                  <li key={hit.objectID} className="search-hit" data-product-id={hit.objectID}>
-                    <Link to={productPath({ id: hit.objectID, name: hit.name })} className="search-hit__link">
-                      {hit.image ? (
-                        <img src={hit.image} alt="" width={96} height={96} loading="lazy" />
-                      ) : (
-                        <span className="search-hit__placeholder" aria-hidden="true" />
-                      )}
-                      <span className="search-hit__text">
-                        <span className="search-hit__name">{hit.name}</span>
-                        {hit.description ? (
-                          <span className="search-hit__description">{hit.description}</span>
-                        ) : null}
-                      </span>
-                      {price ? (
-                        <span className="search-hit__price">
-                          {formatMoney(price.effectiveAmount, price.currency, language)}
-                        </span>
-                      ) : null}
-                    </Link>
-                  </li>
-                )
-              })}
+              {hits.map((hit) => (
+                <SearchHitItem key={hit.objectID} hit={hit} />
+              ))}
             </ul>
           )}
           <div ref={sentinel} className="search-page__sentinel" aria-hidden="true" />
@@ -288,5 +198,31 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </section>
+  )
+}
+
+/** One hit of the result list. */
+function SearchHitItem({ hit }: { hit: SearchHit }) {
+  const { language } = useShop()
+  const price = hit.priceRange?.minPrice ?? hit.price
+  return (
+    <li className="search-hit" data-product-id={hit.objectID}>
+      <Link to={productPath({ id: hit.objectID, name: hit.name })} className="search-hit__link">
+        {hit.image ? (
+          <img src={hit.image} alt="" width={96} height={96} loading="lazy" />
+        ) : (
+          <span className="search-hit__placeholder" aria-hidden="true" />
+        )}
+        <span className="search-hit__text">
+          <span className="search-hit__name">{hit.name}</span>
+          {hit.description ? <span className="search-hit__description">{hit.description}</span> : null}
+        </span>
+        {price ? (
+          <span className="search-hit__price">
+            {formatMoney(price.effectiveAmount, price.currency, language)}
+          </span>
+        ) : null}
+      </Link>
+    </li>
   )
 }

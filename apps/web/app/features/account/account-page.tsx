@@ -1,16 +1,10 @@
-import type { CustomerAddress } from '@shop/contracts/address'
 import type { Customer } from '@shop/contracts/customer'
-import type { Order } from '@shop/contracts/order'
 import { Form } from 'react-router'
 import { useT } from '../../lib/shop.ts'
+import type { AccountLists } from './account-lists.ts'
 import { AddressBook } from './address-book.tsx'
 import { CustomerDetails } from './customer-details.tsx'
 import { OrderList } from './order-list.tsx'
-
-export interface AccountLists {
-  addresses: { items: CustomerAddress[]; total: number } | null
-  orders: { items: Order[]; total: number } | null
-}
 
 interface Props extends AccountLists {
   customer: Customer

@@ -2,10 +2,11 @@ import type { CustomerAddress } from '@shop/contracts/address'
 import { useState } from 'react'
 import { Link, useFetcher, useSearchParams } from 'react-router'
 import { useShop, useT } from '../../lib/shop.ts'
+import { formatAddressLines } from '../address/address-lines.ts'
 import type { AccountActionResult } from './account-actions.server.ts'
+import type { AccountLists } from './account-lists.ts'
 import { ActionError, ActionModal } from './account-modal.tsx'
-import type { AccountLists } from './account-page.tsx'
-import { AddressFields, formatAddressLines } from './address-form.tsx'
+import { AddressBookFields } from './address-form.tsx'
 
 export function AddressBook({ addresses }: { addresses: AccountLists['addresses'] }) {
   const t = useT()
@@ -96,7 +97,12 @@ export function AddressBook({ addresses }: { addresses: AccountLists['addresses'
         submitLabel={t('SAVE')}
       >
         {editing && editing !== 'new' ? <input type="hidden" name="addressId" value={editing.id} /> : null}
-        <AddressFields address={editing && editing !== 'new' ? editing : undefined} />
+        {editing ? (
+          <AddressBookFields
+            key={editing === 'new' ? 'new' : editing.id}
+            address={editing === 'new' ? undefined : editing}
+          />
+        ) : null}
         {editing === 'new' || (editing && !editing.isDefault) ? (
           <label className="field--inline">
             <input type="checkbox" name="isDefault" />

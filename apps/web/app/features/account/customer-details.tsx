@@ -1,7 +1,8 @@
 import type { Customer } from '@shop/contracts/customer'
 import { useState } from 'react'
 import { useT } from '../../lib/shop.ts'
-import { Field, TitleSelect } from '../auth/sign-in-dialog.tsx'
+import { TextField } from '../../ui/form/text-field.tsx'
+import { TitleSelect } from '../auth/title-select.tsx'
 import { ActionModal } from './account-modal.tsx'
 
 export function CustomerDetails({ customer }: { customer: Customer }) {
@@ -48,80 +49,9 @@ export function CustomerDetails({ customer }: { customer: Customer }) {
           {t('DELETE_ACCOUNT')}
         </button>
       </div>
-      <ActionModal
-        title={t('EDIT_NAME')}
-        intent="name"
-        open={dialog === 'name'}
-        onClose={close}
-        submitLabel={t('SAVE')}
-      >
-        <TitleSelect defaultValue={customer.title} />
-        <Field
-          name="firstName"
-          label={t('FIRST_NAME')}
-          required={false}
-          defaultValue={customer.firstName}
-          autoComplete="given-name"
-        />
-        <Field
-          name="middleName"
-          label={t('MIDDLE_NAME')}
-          required={false}
-          defaultValue={customer.middleName}
-          autoComplete="additional-name"
-        />
-        <Field
-          name="lastName"
-          label={t('LAST_NAME')}
-          required={false}
-          defaultValue={customer.lastName}
-          autoComplete="family-name"
-        />
-      </ActionModal>
-      <ActionModal
-        title={t('EDIT_EMAIL')}
-        intent="email"
-        open={dialog === 'email'}
-        onClose={close}
-        submitLabel={t('SAVE')}
-        done={(r) => <p>{t('EDIT_EMAIL_SENT', { email: r.email ?? '' })}</p>}
-      >
-        <Field name="email" type="email" label={t('NEW_EMAIL')} autoComplete="email" />
-        <Field
-          name="password"
-          type="password"
-          label={t('CURRENT_PASSWORD')}
-          autoComplete="current-password"
-        />
-      </ActionModal>
-      <ActionModal
-        title={t('CHANGE_PASSWORD')}
-        intent="password"
-        open={dialog === 'password'}
-        onClose={close}
-        submitLabel={t('SAVE_PASSWORD')}
-        done={() => (
-          <>
-            <h3>{t('PASSWORD_CHANGED_TITLE')}</h3>
-            <p>{t('PASSWORD_CHANGED_TEXT')}</p>
-          </>
-        )}
-      >
-        <Field
-          name="currentPassword"
-          type="password"
-          label={t('CURRENT_PASSWORD')}
-          autoComplete="current-password"
-        />
-        <Field
-          name="newPassword"
-          type="password"
-          label={t('NEW_PASSWORD')}
-          autoComplete="new-password"
-          hint={t('PASSWORD_HINT')}
-        />
-        <Field name="confirm" type="password" label={t('CONFIRM_PASSWORD')} autoComplete="new-password" />
-      </ActionModal>
+      <NameDialog customer={customer} open={dialog === 'name'} onClose={close} />
+      <EmailDialog open={dialog === 'email'} onClose={close} />
+      <PasswordDialog open={dialog === 'password'} onClose={close} />
       <ActionModal
         title={t('DELETE_ACCOUNT')}
         intent="deletion"
@@ -134,5 +64,96 @@ export function CustomerDetails({ customer }: { customer: Customer }) {
         <p>{t('DELETE_ACCOUNT_REQUEST_TEXT')}</p>
       </ActionModal>
     </section>
+  )
+}
+
+interface DialogProps {
+  open: boolean
+  onClose: () => void
+}
+
+function NameDialog({ customer, open, onClose }: DialogProps & { customer: Customer }) {
+  const t = useT()
+  return (
+    <ActionModal title={t('EDIT_NAME')} intent="name" open={open} onClose={onClose} submitLabel={t('SAVE')}>
+      <TitleSelect defaultValue={customer.title} />
+      <TextField
+        name="firstName"
+        label={t('FIRST_NAME')}
+        required={false}
+        defaultValue={customer.firstName}
+        autoComplete="given-name"
+      />
+      <TextField
+        name="middleName"
+        label={t('MIDDLE_NAME')}
+        required={false}
+        defaultValue={customer.middleName}
+        autoComplete="additional-name"
+      />
+      <TextField
+        name="lastName"
+        label={t('LAST_NAME')}
+        required={false}
+        defaultValue={customer.lastName}
+        autoComplete="family-name"
+      />
+    </ActionModal>
+  )
+}
+
+function EmailDialog({ open, onClose }: DialogProps) {
+  const t = useT()
+  return (
+    <ActionModal
+      title={t('EDIT_EMAIL')}
+      intent="email"
+      open={open}
+      onClose={onClose}
+      submitLabel={t('SAVE')}
+      done={(r) => <p>{t('EDIT_EMAIL_SENT', { email: r.email ?? '' })}</p>}
+    >
+      <TextField name="email" type="email" label={t('NEW_EMAIL')} autoComplete="email" />
+      <TextField
+        name="password"
+        type="password"
+        label={t('CURRENT_PASSWORD')}
+        autoComplete="current-password"
+      />
+    </ActionModal>
+  )
+}
+
+function PasswordDialog({ open, onClose }: DialogProps) {
+  const t = useT()
+  return (
+    <ActionModal
+      title={t('CHANGE_PASSWORD')}
+      intent="password"
+      open={open}
+      onClose={onClose}
+      submitLabel={t('SAVE_PASSWORD')}
+      done={() => (
+        <>
+          <h3>{t('PASSWORD_CHANGED_TITLE')}</h3>
+          <p>{t('PASSWORD_CHANGED_TEXT')}</p>
+        </>
+      )}
+    >
+      <TextField
+        name="currentPassword"
+        type="password"
+        label={t('CURRENT_PASSWORD')}
+        autoComplete="current-password"
+      />
+      <TextField
+        name="newPassword"
+        type="password"
+        label={t('NEW_PASSWORD')}
+        autoComplete="new-password"
+        hint={t('PASSWORD_HINT')}
+      />
+      <TextField name="confirm" type="password" label={t('CONFIRM_PASSWORD')} autoComplete="new-password" />
+    </ActionModal>
   )
 }

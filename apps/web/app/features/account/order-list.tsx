@@ -2,7 +2,7 @@ import type { Order } from '@shop/contracts/order'
 import { Link, useSearchParams } from 'react-router'
 import { formatMoney } from '../../lib/format.ts'
 import { useShop, useT } from '../../lib/shop.ts'
-import type { AccountLists } from './account-page.tsx'
+import type { AccountLists } from './account-lists.ts'
 
 export function statusText(t: ReturnType<typeof useT>, status: Order['status']): string {
   return t(`STATUS_${status}`)

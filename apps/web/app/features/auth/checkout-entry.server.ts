@@ -1,11 +1,10 @@
 import { redirect } from 'react-router'
 import type { ShopSession } from '../../lib/context.server.ts'
 import { parseCookies } from '../../lib/cookies.server.ts'
+import { GUEST_COOKIE } from './guest-cookie.ts'
 import { pagePath } from './paths.ts'
 import { signedInUser } from './session-user.server.ts'
 
-/** HttpOnly: the shopper chose "Continue as guest" (spec §2 sign-in dialog with guest option). */
-export const GUEST_COOKIE = 'checkout_guest'
 /** How long the guest choice is remembered (a day: the cookie helper has no session-only cookies). */
 const GUEST_LIFETIME = 24 * 60 * 60
 

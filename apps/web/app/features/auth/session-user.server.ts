@@ -3,7 +3,7 @@ import { redirect } from 'react-router'
 import { isApiError } from '../../lib/api.ts'
 import type { ShopSession } from '../../lib/context.server.ts'
 import { parseCookies } from '../../lib/cookies.server.ts'
-import { GUEST_COOKIE } from './checkout-entry.server.ts'
+import { GUEST_COOKIE } from './guest-cookie.ts'
 import { pagePath } from './paths.ts'
 
 export { isProtectedPath, safeReturnTo } from './paths.ts'

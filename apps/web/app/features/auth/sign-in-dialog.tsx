@@ -1,7 +1,9 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { useT } from '../../lib/shop.ts'
+import { TextField } from '../../ui/form/text-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
+import { TitleSelect } from './title-select.tsx'
 import type { AuthActionData, SignInView } from './user.ts'
 
 interface Providers {
@@ -80,31 +82,11 @@ export function SignInDialog({
           </p>
         ) : null}
         {view === 'signin' ? (
-          <fetcher.Form method="post" action={action} className="auth-form">
-            <input type="hidden" name="intent" value="signin" />
-            <Field name="email" type="email" label={t('EMAIL')} autoComplete="username" />
-            <Field name="password" type="password" label={t('PASSWORD')} autoComplete="current-password" />
-            <button type="submit" className="button button--primary button--block" disabled={busy}>
-              {t('SIGN_IN')}
-            </button>
-            <button type="button" className="button button--link" onClick={() => setView('reset')}>
-              {t('FORGOT_PASSWORD')}
-            </button>
-          </fetcher.Form>
+          <SignInForm action={action} busy={busy} fetcher={fetcher} onForgot={() => setView('reset')} />
         ) : null}
         {view === 'signup' ? <SignUpForm action={action} busy={busy} fetcher={fetcher} /> : null}
         {view === 'reset' ? (
-          <fetcher.Form method="post" action={action} className="auth-form">
-            <input type="hidden" name="intent" value="reset" />
-            <p>{t('RESET_PASSWORD_TEXT')}</p>
-            <Field name="email" type="email" label={t('EMAIL')} autoComplete="username" />
-            <button type="submit" className="button button--primary button--block" disabled={busy}>
-              {t('SEND_LINK')}
-            </button>
-            <button type="button" className="button button--link" onClick={() => setView('signin')}>
-              {t('BACK_TO_SIGN_IN')}
-            </button>
-          </fetcher.Form>
+          <ResetForm action={action} busy={busy} fetcher={fetcher} onBack={() => setView('signin')} />
         ) : null}
         {view === 'sent' ? (
           <div className="auth-form">
@@ -114,45 +96,18 @@ export function SignInDialog({
             </button>
           </div>
         ) : null}
-        {(view === 'signin' || view === 'signup') && providers.length > 0 ? (
-          <div className="auth-social">
-            <p className="auth-social__or">{t('OR')}</p>
-            {providers.map((p) => (
-              <a
-                key={p.providerId}
-                className="button button--secondary button--block"
-                href={`/auth/${p.providerId}/start?returnTo=${encodeURIComponent(returnTo)}`}
-              >
-                {p.providerId === 'google' ? t('SIGN_IN_WITH_GOOGLE') : t('SIGN_IN_WITH_FACEBOOK')}
-              </a>
-            ))}
-          </div>
-        ) : null}
-        {guest && (view === 'signin' || view === 'signup') ? (
-          <div className="auth-guest">
-            <p>{t('GUEST_HINT')}</p>
-            <Link
-              className="button button--secondary button--block"
-              to={`${returnTo}${returnTo.includes('?') ? '&' : '?'}guest=1`}
-            >
-              {t('CONTINUE_AS_GUEST')}
-            </Link>
-          </div>
+        {view === 'signin' || view === 'signup' ? (
+          <>
+            <SocialSignIn providers={providers} returnTo={returnTo} />
+            {guest ? <GuestOption returnTo={returnTo} /> : null}
+          </>
         ) : null}
       </div>
     </Modal>
   )
 }
 
-function SignUpForm({
-  action,
-  busy,
-  fetcher,
-}: {
-  action: string
-  busy: boolean
-  fetcher: ReturnType<typeof useFetcher<AuthActionData>>
-}) {
+function SignUpForm({ action, busy, fetcher }: { action: string; busy: boolean; fetcher: AuthFetcher }) {
   const t = useT()
   const [mismatch, setMismatch] = useState(false)
   return (
@@ -169,17 +124,17 @@ function SignUpForm({
     >
       <input type="hidden" name="intent" value="signup" />
       <TitleSelect />
-      <Field name="firstName" label={t('FIRST_NAME')} autoComplete="given-name" required={false} />
-      <Field name="lastName" label={t('LAST_NAME')} autoComplete="family-name" required={false} />
-      <Field name="email" type="email" label={t('EMAIL')} autoComplete="username" />
-      <Field
+      <TextField name="firstName" label={t('FIRST_NAME')} autoComplete="given-name" required={false} />
+      <TextField name="lastName" label={t('LAST_NAME')} autoComplete="family-name" required={false} />
+      <TextField name="email" type="email" label={t('EMAIL')} autoComplete="username" />
+      <TextField
         name="password"
         type="password"
         label={t('PASSWORD')}
         autoComplete="new-password"
         hint={t('PASSWORD_HINT')}
       />
-      <Field
+      <TextField
         name="confirm"
         type="password"
         label={t('CONFIRM_PASSWORD')}
@@ -193,76 +148,94 @@ function SignUpForm({
   )
 }
 
-export function TitleSelect({ defaultValue = '' }: { defaultValue?: string }) {
+type AuthFetcher = ReturnType<typeof useFetcher<AuthActionData>>
+
+function SignInForm({
+  action,
+  busy,
+  fetcher,
+  onForgot,
+}: {
+  action: string
+  busy: boolean
+  fetcher: AuthFetcher
+  onForgot: () => void
+}) {
   const t = useT()
-  const id = useId()
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {t('TITLE')}
-      </label>
-      <select id={id} name="title" defaultValue={defaultValue}>
-        <option value="">{t('TITLE_NONE')}</option>
-        <option value="MR">{t('TITLE_MR')}</option>
-        <option value="MS">{t('TITLE_MS')}</option>
-        <option value="MRS">{t('TITLE_MRS')}</option>
-        <option value="DR">{t('TITLE_DR')}</option>
-      </select>
+    <fetcher.Form method="post" action={action} className="auth-form">
+      <input type="hidden" name="intent" value="signin" />
+      <TextField name="email" type="email" label={t('EMAIL')} autoComplete="username" />
+      <TextField name="password" type="password" label={t('PASSWORD')} autoComplete="current-password" />
+      <button type="submit" className="button button--primary button--block" disabled={busy}>
+        {t('SIGN_IN')}
+      </button>
+      <button type="button" className="button button--link" onClick={onForgot}>
+        {t('FORGOT_PASSWORD')}
+      </button>
+    </fetcher.Form>
+  )
+}
+
+function ResetForm({
+  action,
+  busy,
+  fetcher,
+  onBack,
+}: {
+  action: string
+  busy: boolean
+  fetcher: AuthFetcher
+  onBack: () => void
+}) {
+  const t = useT()
+  return (
+    <fetcher.Form method="post" action={action} className="auth-form">
+      <input type="hidden" name="intent" value="reset" />
+      <p>{t('RESET_PASSWORD_TEXT')}</p>
+      <TextField name="email" type="email" label={t('EMAIL')} autoComplete="username" />
+      <button type="submit" className="button button--primary button--block" disabled={busy}>
+        {t('SEND_LINK')}
+      </button>
+      <button type="button" className="button button--link" onClick={onBack}>
+        {t('BACK_TO_SIGN_IN')}
+      </button>
+    </fetcher.Form>
+  )
+}
+
+/** "Sign in with Google / Facebook", for the providers the shop has set up. */
+function SocialSignIn({ providers, returnTo }: { providers: Providers['providers']; returnTo: string }) {
+  const t = useT()
+  if (providers.length === 0) return null
+  return (
+    <div className="auth-social">
+      <p className="auth-social__or">{t('OR')}</p>
+      {providers.map((p) => (
+        <a
+          key={p.providerId}
+          className="button button--secondary button--block"
+          href={`/auth/${p.providerId}/start?returnTo=${encodeURIComponent(returnTo)}`}
+        >
+          {p.providerId === 'google' ? t('SIGN_IN_WITH_GOOGLE') : t('SIGN_IN_WITH_FACEBOOK')}
+        </a>
+      ))}
     </div>
   )
 }
 
-/** A labelled input with an optional hint and error, wired with aria-describedby / aria-invalid. */
-export function Field({
-  name,
-  label,
-  type = 'text',
-  autoComplete,
-  required = true,
-  defaultValue,
-  hint,
-  error,
-  minLength,
-}: {
-  name: string
-  label: string
-  type?: string
-  autoComplete?: string
-  required?: boolean
-  defaultValue?: string
-  hint?: string
-  error?: string
-  minLength?: number
-}) {
-  const id = useId()
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
+/** The guest option of the checkout entry: "Continue as guest". */
+function GuestOption({ returnTo }: { returnTo: string }) {
+  const t = useT()
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input"
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required={required}
-        defaultValue={defaultValue}
-        minLength={minLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+    <div className="auth-guest">
+      <p>{t('GUEST_HINT')}</p>
+      <Link
+        className="button button--secondary button--block"
+        to={`${returnTo}${returnTo.includes('?') ? '&' : '?'}guest=1`}
+      >
+        {t('CONTINUE_AS_GUEST')}
+      </Link>
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { useT } from '../../lib/shop.ts'
+import './listing.css'
 
 export interface Crumb {
   name: string

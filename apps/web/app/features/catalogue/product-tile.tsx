@@ -4,6 +4,7 @@ import { useShop, useT } from '../../lib/shop.ts'
 import { productPath } from '../../lib/slug.ts'
 import { ProductPrice } from '../../ui/price.tsx'
 import { mainImageUrl, ProductImage } from '../../ui/product-image.tsx'
+import './listing.css'
 
 export function ProductTile({
   product,

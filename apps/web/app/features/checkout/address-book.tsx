@@ -1,7 +1,7 @@
 import type { CustomerAddress } from '@shop/contracts/address'
 import { useId } from 'react'
 import { useShop, useT } from '../../lib/shop.ts'
-import { formatAddressLines } from '../account/address-form.tsx'
+import { formatAddressLines } from '../address/address-lines.ts'
 
 /**
  * Signed-in customers pick from their address book. For shipping, entries in countries no zone serves are

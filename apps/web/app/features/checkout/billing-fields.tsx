@@ -1,9 +1,9 @@
 import type { CustomerAddress } from '@shop/contracts/address'
 import { useT } from '../../lib/shop.ts'
+import { TextField } from '../../ui/form/text-field.tsx'
+import { AddressFields } from '../address/address-fields.tsx'
 import { AddressBookPicker } from './address-book.tsx'
-import { AddressFields } from './address-fields.tsx'
 import { type AddressValues, type BillingValues, emptyAddress, type FieldErrors } from './fields.ts'
-import { TextField } from './text-field.tsx'
 
 /**
  * Step 1's form: names and e-mail (typed twice by guests), "same as shipping", and otherwise the billing
@@ -99,7 +99,7 @@ export function BillingFields({
             value={billing.address}
             onChange={onAddressChange}
             countries={countries}
-            errors={errors}
+            error={(field) => err(`billing.${field}`)}
           />
         </fieldset>
       )}

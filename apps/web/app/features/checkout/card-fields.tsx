@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react'
 import { useT } from '../../lib/shop.ts'
+import { TextField } from '../../ui/form/text-field.tsx'
 import { type CardValues, EXPIRY_MONTHS, expiryYears, type FieldErrors } from './fields.ts'
-import { TextField } from './text-field.tsx'
 
 /** Card number, expiry (months 01–12, years from this year for 10 years) and CVC; never posted to the shop. */
 export function CardFields({

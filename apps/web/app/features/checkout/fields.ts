@@ -1,18 +1,8 @@
 import type { MessageKey } from '../../i18n/index.ts'
-import { templateOf } from '../account/countries.ts'
+import type { AddressValues } from '../address/address-values.ts'
+import { templateOf } from '../address/countries.ts'
 
-/** One address of the wizard (billing or shipping), as typed. */
-export interface AddressValues {
-  contactName: string
-  companyName: string
-  street: string
-  streetAppendix: string
-  city: string
-  state: string
-  zipCode: string
-  country: string
-  contactPhone: string
-}
+export { type AddressValues, emptyAddress } from '../address/address-values.ts'
 
 export interface BillingValues {
   firstName: string
@@ -39,18 +29,6 @@ export interface CardValues {
 
 /** Error keys: `firstName`, `billing.street`, `shipping.zipCode`, `shippingMethod`, `cardNumber`, `expiry`, `cvc`. */
 export type FieldErrors = Record<string, MessageKey>
-
-export const emptyAddress = (country = ''): AddressValues => ({
-  contactName: '',
-  companyName: '',
-  street: '',
-  streetAppendix: '',
-  city: '',
-  state: '',
-  zipCode: '',
-  country,
-  contactPhone: '',
-})
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const MIN_TWO = ['contactName', 'street', 'city', 'zipCode'] as const

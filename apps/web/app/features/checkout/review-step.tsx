@@ -1,7 +1,7 @@
 import type { Cart } from '@shop/contracts/cart'
 import { formatMoney } from '../../lib/format.ts'
 import { useShop, useT } from '../../lib/shop.ts'
-import { formatAddressLines } from '../account/address-form.tsx'
+import { formatAddressLines } from '../address/address-lines.ts'
 import { type BillingValues, billingAddressOf, type ShippingValues } from './fields.ts'
 import type { CheckoutActionData } from './place-order.server.ts'
 import { StepAlert } from './step-section.tsx'

@@ -18,47 +18,10 @@ const DEBOUNCE_MS = 150
  */
 export function SearchBox() {
   const t = useT()
-  const { language, site } = useShop()
   const navigate = useNavigate()
   const listId = useId()
   const [text, setText] = useState('')
-  const [hits, setHits] = useState<SearchHit[]>([])
-  const [open, setOpen] = useState(false)
-  const [active, setActive] = useState(-1)
-  const current = useRef('')
-  const api = useMemo(
-    () =>
-      typeof window === 'undefined'
-        ? undefined
-        : searchCalls(browserTransport({ language, siteCode: site.code })),
-    [language, site.code],
-  )
-
-  useEffect(() => {
-    const query = text.trim()
-    current.current = query
-    if (!query || !api) {
-      setHits([])
-      setOpen(false)
-      return
-    }
-    const timer = setTimeout(() => {
-      api
-        .searchProducts({ q: query, hitsPerPage: LIVE_SEARCH_HITS, page: 0, language })
-        .then((result) => {
-          if (current.current !== query) return // stale: the text changed meanwhile
-          setHits(result.hits)
-          setActive(-1)
-          setOpen(true)
-        })
-        .catch(() => {
-          if (current.current !== query) return
-          setHits([])
-          setOpen(false)
-        })
-    }, DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [text, api, language])
+  const { hits, open, setOpen, active, setActive } = useLiveHits(text)
 
   const close = () => {
     setOpen(false)
@@ -123,38 +86,14 @@ export function SearchBox() {
             }
           }}
         />
-        <div
+        <HitList
           id={listId}
-          role="listbox"
-          aria-label={t('SEARCH_RESULTS')}
-          className="search-box__list"
+          hits={hits}
+          active={active}
           hidden={!expanded}
-        >
-          {hits.map((hit, i) => {
-            const price = hit.priceRange?.minPrice ?? hit.price
-            return (
-              // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection is on the combobox (aria-activedescendant)
-              <div
-                key={hit.objectID}
-                id={optionId(i)}
-                role="option"
-                tabIndex={-1}
-                aria-selected={i === active}
-                className="search-box__option"
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => goTo(hit)}
-              >
-                {hit.image ? <img src={hit.image} alt="" width={40} height={40} loading="lazy" /> : null}
-                <span className="search-box__name">{hit.name}</span>
-                {price ? (
-                  <span className="search-box__price">
-                    {formatMoney(price.effectiveAmount, price.currency, language)}
-                  </span>
-                ) : null}
-              </div>
-            )
-          })}
-        </div>
+          optionId={optionId}
+          onPick={goTo}
+        />
         {expanded && hits.length === 0 ? (
           <p className="search-box__empty" role="status">
             {t('SEARCH_NO_RESULTS', { q: text.trim() })}
@@ -166,5 +105,96 @@ export function SearchBox() {
         </button>
       </form>
     </search>
+  )
+}
+
+/** The live hits of the typed text: asked 150 ms after typing stops, stale answers dropped. */
+function useLiveHits(text: string) {
+  const { language, site } = useShop()
+  const [hits, setHits] = useState<SearchHit[]>([])
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(-1)
+  const current = useRef('')
+  const api = useMemo(
+    () =>
+      typeof window === 'undefined'
+        ? undefined
+        : searchCalls(browserTransport({ language, siteCode: site.code })),
+    [language, site.code],
+  )
+
+  useEffect(() => {
+    const query = text.trim()
+    current.current = query
+    if (!query || !api) {
+      setHits([])
+      setOpen(false)
+      return
+    }
+    const timer = setTimeout(() => {
+      api
+        .searchProducts({ q: query, hitsPerPage: LIVE_SEARCH_HITS, page: 0, language })
+        .then((result) => {
+          if (current.current !== query) return // stale: the text changed meanwhile
+          setHits(result.hits)
+          setActive(-1)
+          setOpen(true)
+        })
+        .catch(() => {
+          if (current.current !== query) return
+          setHits([])
+          setOpen(false)
+        })
+    }, DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [text, api, language])
+  return { hits, open, setOpen, active, setActive }
+}
+
+/** The listbox of live hits; the combobox keeps the keyboard (aria-activedescendant). */
+function HitList({
+  id,
+  hits,
+  active,
+  hidden,
+  optionId,
+  onPick,
+}: {
+  id: string
+  hits: SearchHit[]
+  active: number
+  hidden: boolean
+  optionId: (i: number) => string
+  onPick: (hit: SearchHit) => void
+}) {
+  const t = useT()
+  const { language } = useShop()
+  return (
+    <div id={id} role="listbox" aria-label={t('SEARCH_RESULTS')} className="search-box__list" hidden={hidden}>
+      {hits.map((hit, i) => {
+        const price = hit.priceRange?.minPrice ?? hit.price
+        return (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection is on the combobox (aria-activedescendant)
+          <div
+            key={hit.objectID}
+            id={optionId(i)}
+            role="option"
+            tabIndex={-1}
+            aria-selected={i === active}
+            className="search-box__option"
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => onPick(hit)}
+          >
+            {hit.image ? <img src={hit.image} alt="" width={40} height={40} loading="lazy" /> : null}
+            <span className="search-box__name">{hit.name}</span>
+            {price ? (
+              <span className="search-box__price">
+                {formatMoney(price.effectiveAmount, price.currency, language)}
+              </span>
+            ) : null}
+          </div>
+        )
+      })}
+    </div>
   )
 }

@@ -1,5 +1,6 @@
 import { Form, useLocation } from 'react-router'
 import { useShop, useT } from '../../lib/shop.ts'
+import { SelectField } from '../../ui/form/select-field.tsx'
 
 /** Spec §2 site selector: site and language together; a plain form posting to /settings (works without JS). */
 export function SiteSelector() {
@@ -26,30 +27,20 @@ export function SiteSelector() {
       </summary>
       <Form method="post" action="/settings" className="site-selector__panel" reloadDocument>
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <div className="field">
-          <label className="field__label" htmlFor="site-select">
-            {t('SITE')}
-          </label>
-          <select id="site-select" name="site" defaultValue={site.code}>
-            {sites.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="language-select">
-            {t('LANGUAGE')}
-          </label>
-          <select id="language-select" name="language" defaultValue={language}>
-            {languages.map((l) => (
-              <option key={l} value={l}>
-                {l === 'de' ? t('LANGUAGE_DE') : t('LANGUAGE_EN')}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="site-select" name="site" label={t('SITE')} defaultValue={site.code}>
+          {sites.map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="language-select" name="language" label={t('LANGUAGE')} defaultValue={language}>
+          {languages.map((l) => (
+            <option key={l} value={l}>
+              {l === 'de' ? t('LANGUAGE_DE') : t('LANGUAGE_EN')}
+            </option>
+          ))}
+        </SelectField>
         <button type="submit" className="button button--primary">
           {t('APPLY')}
         </button>

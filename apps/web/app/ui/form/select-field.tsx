@@ -1,34 +1,45 @@
 import { FieldFrame } from './field-frame.tsx'
 
-/** Labelled select with its inline error tied by aria-describedby; the options are its children. */
+/**
+ * A labelled select with its inline error; the options are its children. Controlled (`value` and
+ * `onChange`) or left to the browser (`defaultValue`).
+ */
 export function SelectField({
+  id,
   name,
   label,
   error,
   autoComplete,
+  required,
   wide,
   value,
+  defaultValue,
   onChange,
   children,
 }: {
+  id?: string
   name?: string
   label: string
   error?: string
   autoComplete?: string
+  required?: boolean
   wide?: boolean
-  value: string
-  onChange: (value: string) => void
+  value?: string
+  defaultValue?: string
+  onChange?: (value: string) => void
   children: React.ReactNode
 }) {
   return (
-    <FieldFrame label={label} error={error} wide={wide}>
+    <FieldFrame id={id} label={label} error={error} wide={wide}>
       {(control) => (
         <select
           {...control}
           name={name}
           autoComplete={autoComplete}
+          required={required}
           value={value}
-          onChange={(e) => onChange(e.target.value)}
+          defaultValue={defaultValue}
+          onChange={onChange ? (e) => onChange(e.target.value) : undefined}
         >
           {children}
         </select>
