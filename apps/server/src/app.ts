@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
-import { systemApi } from '@shop/contracts/system'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { authRoutes } from './modules/auth/auth.routes.ts'
@@ -72,7 +71,6 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await registerOpenApi(app)
 
   const ctx: AppContext = { db: database.db, engine: database.engine, config, log: app.log, metrics }
-  route(app, systemApi.health, async () => ({ status: 'ok' as const }))
   await operationsRoutes(ctx, metrics)(app)
   for (const register of apiModules) await app.register(register(ctx))
   await app.register(fastifyStatic, {

@@ -10,14 +10,17 @@ import type { Metrics } from './metrics.ts'
 import { route } from './route.ts'
 
 /**
- * What operators and load balancers ask: /health (the process answers), /ready (send it traffic: the database
+ * What operators and load balancers ask: /health and /api/health (the process answers), /ready (send it traffic: the database
  * answers, the schema is current, it is not stopping), /metrics (Prometheus; on this machine, or with the
  * METRICS_TOKEN bearer).
  */
 export function operationsRoutes(ctx: AppContext, metrics: Metrics) {
   // registered on the app itself, not as a plugin: readiness reads the app's draining state
   return async (app: FastifyInstance) => {
-    route(app, systemApi.live, async () => ({ status: 'ok' as const }), { logLevel: 'warn' })
+    const alive = async () => ({ status: 'ok' as const })
+    // /api/health stays logged like any API call (the benchmarks' bare route); /health is the probes'.
+    route(app, systemApi.health, alive)
+    route(app, systemApi.live, alive, { logLevel: 'warn' })
     route(
       app,
       systemApi.ready,
