@@ -32,7 +32,6 @@ import { createMetrics, measureRequests } from './platform/http/metrics.ts'
 import { registerOpenApi } from './platform/http/openapi.ts'
 import { operationsRoutes } from './platform/http/operations.routes.ts'
 import { logRequests, requestIds } from './platform/http/request-log.ts'
-import { route } from './platform/http/route.ts'
 import { registerStorefront } from './platform/http/storefront.ts'
 
 export interface BuildOptions {

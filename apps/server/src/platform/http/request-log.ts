@@ -22,7 +22,6 @@ export function logRequests(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode
     const line = {
-      reqId: request.id,
       method: request.method,
       url: request.url,
       route: request.routeOptions.url,
