@@ -9,7 +9,9 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   catalogue: () => import('./catalogue.ts'),
   checkout: () => import('./checkout.ts'),
   lighthouse: () => import('./lighthouse.ts'),
+  paging: () => import('./paging.ts'),
   soak: () => import('./soak.ts'),
+  ssr: () => import('./ssr.ts'),
   start: () => import('./start.ts'),
 }
 /**

@@ -95,10 +95,15 @@ for (const { engine, skip } of browserEngines) {
             firstAz,
           )
           // Infinite scroll: reaching the end of the grid loads page 2 and the address follows.
+          const lastOfPage1 = await tiles.nth(14).getAttribute('data-product-id')
+          const appended = page.waitForRequest((r) => r.url().includes('append=1'))
           await page.locator('.listing__sentinel').scrollIntoViewIfNeeded()
+          // The fetcher reads on after the last product shown (keyset paging); the address keeps the page number.
+          assert.equal(new URL((await appended).url()).searchParams.get('after'), lastOfPage1)
           await page.waitForFunction(() => document.querySelectorAll('ul.grid > li').length > 15)
           await tiles.nth(20).scrollIntoViewIfNeeded()
           await page.waitForURL(/page=2/)
+          assert.ok(!page.url().includes('after='))
           assert.equal(await tiles.count(), 30)
           await page.reload()
           await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })

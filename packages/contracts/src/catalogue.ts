@@ -86,6 +86,13 @@ export const ProductListQuerySchema = PagingQuerySchema.extend({
     )
     .optional(),
   /**
+   * Keyset paging: the id of the last product of the previous page (infinite scroll). The page then starts
+   * right after that product in the sort, read from the sort index instead of skipping `(pageNumber - 1) ×
+   * pageSize` rows, so page 100 costs what page 1 does. Where the list cannot be walked by key (an `id:` or
+   * `name:` filter) or the product is no longer listed, `pageNumber` decides as without it.
+   */
+  after: IdSchema.optional(),
+  /**
    * `prices` embeds prices (and a range for variant products) in the request's currency, `variants` the
    * variants, `slugs` the URL name in each language.
    */

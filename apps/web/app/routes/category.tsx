@@ -1,4 +1,5 @@
 import type { Category } from '@shop/contracts/catalogue'
+import { patterns } from '@shop/contracts/common'
 import { data, Form, Link, redirect, useLocation, useSubmit } from 'react-router'
 import { BackToTop } from '../features/catalogue/back-to-top.tsx'
 import { Breadcrumb, breadcrumbJsonLd, type Crumb } from '../features/catalogue/breadcrumb.tsx'
@@ -33,9 +34,12 @@ async function loadCategory(api: ReturnType<typeof getSession>['api'], id: strin
   }
 }
 
+/** A product id from the URL, or nothing when it is not one (a hand-edited URL then pages by number). */
+const validId = (value: string | null) => (value && patterns.id.test(value) ? value : undefined)
+
 /**
  * Spec §2 base.category: `/c/<slug>~<id>` or `/c/all`. `?page=n` loads pages 1..n in one request (page size
- * n × 15); with `append=1` (the infinite scroll's fetcher) only page n. `?sort=` picks the order.
+ * n × 15); with `append=1` (the infinite scroll's fetcher) only page n, after the product `after=` names. `?sort=` picks the order.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { api, language } = getSession(context)
@@ -58,6 +62,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     sort: apiSort(sort, language),
     pageNumber: append ? page : 1,
     pageSize: append ? PAGE_SIZE : page * PAGE_SIZE,
+    // The scroll's fetcher names the last product it shows: the API reads on from there (keyset paging).
+    after: append ? validId(url.searchParams.get('after')) : undefined,
     expand: 'prices',
   })
   const path = category ? categoryPath(category) : ALL_PRODUCTS_PATH

@@ -84,11 +84,23 @@ function byIdAndCategory(db: Db, criteria: ProductCriteria) {
   return query
 }
 
+/**
+ * One page. `after`, the id of the last product of the previous page, replaces the offset where the sort walks
+ * an index (no id or name filter): the page is read from the index where the previous one stopped (keyset), at
+ * the cost of page 1 however deep. The product's sort key is looked up inside the same statement; when it is
+ * not a listed product, the offset decides.
+ */
+export interface PageRange {
+  offset: number
+  limit: number
+  after?: string
+}
+
 export async function findProductPage(
   db: Db,
   criteria: ProductCriteria,
   sort: ProductSort,
-  page: { offset: number; limit: number },
+  page: PageRange,
   walkMinCategorySize = WALK_MIN_CATEGORY_SIZE,
 ): Promise<ProductRow[]> {
   if (
@@ -97,6 +109,26 @@ export async function findProductPage(
   ) {
     return []
   }
+  const walkable = criteria.idLists.length === 0 && criteria.names.length === 0
+  if (!walkable && page.after) return findProductPage(db, criteria, sort, { ...page, after: undefined })
+  const rows = await findWalkablePage(db, criteria, sort, page, walkMinCategorySize)
+  // An empty keyset page: the end of the list, or a cursor that names no listed product (then the offset says).
+  if (rows.length === 0 && page.after && !(await isListed(db, page.after)))
+    return findProductPage(db, criteria, sort, { ...page, after: undefined }, walkMinCategorySize)
+  return rows
+}
+
+async function isListed(db: Db, productId: string): Promise<boolean> {
+  return (await findPublishedProduct(db, productId)) !== undefined
+}
+
+async function findWalkablePage(
+  db: Db,
+  criteria: ProductCriteria,
+  sort: ProductSort,
+  page: PageRange,
+  walkMinCategorySize: number,
+): Promise<ProductRow[]> {
   const walkable = criteria.idLists.length === 0 && criteria.names.length === 0
   if (!walkable || criteria.categoryIdSets.length === 0) {
     return withoutSortKey(await pageQuery(db, criteria, sort, page, false).execute())
@@ -111,7 +143,9 @@ export async function findProductPage(
   const inLimit = db.getExecutor().adapter instanceof SqliteAdapter
   const arm = (condition: RawBuilder<boolean>) =>
     inLimit
-      ? { page: { ...page, limit: sql<number>`(case when ${condition} then ${page.limit} else 0 end)` } }
+      ? {
+          page: { ...page, limit: sql<number>`(case when ${condition} then ${page.limit} else 0 end)` },
+        }
       : { page, only: condition }
   const walkArm = arm(large)
   const gatherArm = arm(sql<boolean>`not ${large}`)
@@ -153,10 +187,13 @@ function pageQuery(
   db: Db,
   criteria: ProductCriteria,
   sort: ProductSort,
-  page: { offset: number; limit: number | RawBuilder<number> },
+  page: { offset: number; limit: number | RawBuilder<number>; after?: string },
   probe: boolean,
   only?: RawBuilder<boolean>,
 ) {
+  // Keyset: rows after the cursor in the walk's order, read from the index where the previous page stopped.
+  const { after } = page
+  const offset = after ? 0 : page.offset
   const language = sort.by === 'name' ? sort.language : 'en'
   const direction = sort.desc ? 'desc' : 'asc'
   if (sort.by === 'name' && criteria.names.length === 0 && criteria.idLists.length === 0) {
@@ -170,6 +207,13 @@ function pageQuery(
       .where('s.language', '=', sortLanguage(language))
       .where('p.published', '=', 1)
     if (only) walk = walk.where(only)
+    if (after) {
+      const key = sql`(select k.sort_name from product_sort_names k inner join products kp on kp.id = k.product_id
+        where k.language = ${sortLanguage(language)} and k.product_id = ${after} and kp.published = 1)`
+      walk = walk.where(
+        sql<boolean>`(s.sort_name, s.product_id) ${sql.raw(sort.desc ? '<' : '>')} (${key}, ${after})`,
+      )
+    }
     for (const categoryIds of criteria.categoryIdSets) {
       walk = probe
         ? walk.where(memberOf('s.product_id', categoryIds))
@@ -185,16 +229,25 @@ function pageQuery(
       .select('s.sort_name as sort_key')
       .orderBy('s.sort_name', direction)
       .orderBy('s.product_id', direction)
-      .offset(page.offset)
+      .offset(offset)
       .limit(page.limit)
   }
-  const narrowed = filtered(db, criteria, language, probe)
-  const base = (only ? narrowed.where(only) : narrowed).selectAll('p')
+  let narrowed = filtered(db, criteria, language, probe)
+  if (only) narrowed = narrowed.where(only)
+  if (after && sort.by === 'createdAt') {
+    // Newest first, ties by id ascending: (created_at desc, id asc) after the cursor.
+    // The first term bounds the walk of (published, created_at desc, id); the second skips the cursor's ties.
+    const key = sql`(select k.created_at from products k where k.id = ${after} and k.published = 1)`
+    narrowed = narrowed.where(
+      sql<boolean>`p.created_at <= ${key} and (p.created_at < ${key} or p.id > ${after})`,
+    )
+  }
+  const base = narrowed.selectAll('p')
   const ordered =
     sort.by === 'createdAt'
       ? base.orderBy('p.created_at', 'desc').orderBy('p.id')
       : base.orderBy(sql`lower(coalesce(t.name, e.name))`, direction).orderBy('p.id', direction)
-  return ordered.offset(page.offset).limit(page.limit)
+  return ordered.offset(after && sort.by === 'createdAt' ? 0 : page.offset).limit(page.limit)
 }
 
 export function findPublishedProduct(db: Db, id: string): Promise<ProductRow | undefined> {

@@ -27,6 +27,8 @@ export interface ProductListRequest {
   q?: string
   sort?: string
   expand?: string
+  /** The last product of the previous page: the page starts after it (keyset) where the sort allows. */
+  after?: string
 }
 
 export interface ProductPage {
@@ -52,6 +54,7 @@ export async function listProducts(
     findProductPage(ctx.db, criteria, sort, {
       offset: (req.pageNumber - 1) * req.pageSize,
       limit: req.pageSize,
+      after: req.after,
     }),
   ])
   const expand = new Set((req.expand ?? '').split(','))

@@ -35,9 +35,17 @@ export function templateOf(country: string): Template {
   return 'DEFAULT'
 }
 
+/** One Intl.DisplayNames per language: building one loads locale data (an address form lists ~250 countries). */
+const regionNames = new Map<string, Intl.DisplayNames>()
+
 export function countryName(code: string, language: string): string {
   try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? code
+    let names = regionNames.get(language)
+    if (!names) {
+      names = new Intl.DisplayNames([language], { type: 'region' })
+      regionNames.set(language, names)
+    }
+    return names.of(code) ?? code
   } catch {
     return code
   }

@@ -53,8 +53,10 @@ export function useInfiniteList(initial: ListPage, pageSize: number) {
     const url = new URL(window.location.href)
     url.searchParams.set('page', String(pages + 1))
     url.searchParams.set('append', '1')
+    const last = products.at(-1)
+    if (last) url.searchParams.set('after', last.id)
     fetcher.load(url.pathname + url.search)
-  }, [loading, hasMore, pages, fetcher])
+  }, [loading, hasMore, pages, fetcher, products])
 
   const sentinel = useRef<HTMLDivElement>(null)
   useEffect(() => {

@@ -9,6 +9,8 @@ export interface ProductListParams {
   q?: string
   sort?: string
   expand?: string
+  /** The last product of the previous page (keyset paging). */
+  after?: string
 }
 
 /** Sites, categories, products and prices. */

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs'
+import { type RunningShop, startShop } from '../e2e/support/shop.ts'
+import { benchEngines, type LoadResult, load, printTable } from './load.ts'
+
+/**
+ * `npm run bench -- ssr`: the server-rendered product page against the product API answer it shows, and the
+ * trivial JSON route, on the same production-mode shop process; the process's resident memory is sampled every
+ * 250 ms during the page load (its peak and its value at the end). Needs the web build (`npm run build`).
+ * The cookies of one shopper visit are sent with every request (as a returning shopper's browser does), so the
+ * page is rendered for a known session rather than minting an anonymous token per request.
+ */
+export async function run(): Promise<void> {
+  const rows: Array<LoadResult & { engine: string }> = []
+  const summary: string[] = []
+  for (const engine of await benchEngines()) {
+    const shop = await startShop(engine, {
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      ALLOW_TEST_PAYMENTS: 'true',
+      ALLOW_NO_MAIL: 'true',
+      ALLOW_NO_PUBLIC_URL: 'true',
+    })
+    try {
+      const first = await fetch(`${shop.url}/`, { redirect: 'manual' })
+      const cookie = first.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ')
+      const headers = { 'accept-language': 'en', currency: 'USD', 'site-code': 'us' }
+      const [product] = (await fetch(`${shop.url}/api/catalogue/products?pageSize=1&q=published:true`, {
+        headers,
+      }).then((r) => r.json())) as Array<{ id: string; slugs?: Record<string, string> }>
+      if (!product) throw new Error('the catalogue is empty')
+      const page = await fetch(`${shop.url}/p/x~${product.id}`, { redirect: 'manual', headers: { cookie } })
+      const pagePath = page.headers.get('location') ?? `/p/x~${product.id}`
+      const trivial = await load('GET /api/health', `${shop.url}/api/health`)
+      const api = await load(
+        'GET product API (prices, slugs)',
+        `${shop.url}/api/catalogue/products/${product.id}?expand=prices,slugs`,
+        { headers },
+      )
+      const sampler = sampleRss(shop)
+      const ssr = await load(`GET ${pagePath} (server-rendered)`, `${shop.url}${pagePath}`, {
+        headers: { cookie, 'accept-language': 'en' },
+      })
+      const memory = sampler.stop()
+      rows.push({ engine, ...trivial }, { engine, ...api }, { engine, ...ssr })
+      summary.push(
+        `${engine}: SSR product page ÷ product API = ${(ssr.requestsPerSecond / api.requestsPerSecond).toFixed(2)} (${ssr.requestsPerSecond} vs ${api.requestsPerSecond} req/s; trivial ${trivial.requestsPerSecond}); RSS under SSR load: peak ${memory.peakMb} MB, at the end ${memory.lastMb} MB`,
+      )
+    } finally {
+      await shop.stop()
+    }
+  }
+  printTable(rows)
+  for (const line of summary) console.log(line)
+}
+
+/** Resident set size of the shop process (Linux /proc), sampled until stopped. */
+function sampleRss(shop: RunningShop): { stop(): { peakMb: number; lastMb: number } } {
+  const read = () => {
+    const status = readFileSync(`/proc/${shop.child.pid}/status`, 'utf8')
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+  }
+  let peak = read()
+  let last = peak
+  const timer = setInterval(() => {
+    last = read()
+    peak = Math.max(peak, last)
+  }, 250)
+  return {
+    stop() {
+      clearInterval(timer)
+      last = read()
+      return { peakMb: Math.round(Math.max(peak, last)), lastMb: Math.round(last) }
+    },
+  }
+}
