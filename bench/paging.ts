@@ -1,4 +1,4 @@
-import { findProductPage } from '../apps/server/src/modules/catalogue/product.repository.ts'
+import { findProductPage } from '../apps/server/src/modules/catalogue/product-list.repository.ts'
 import type { ProductSort } from '../apps/server/src/modules/catalogue/product-query.ts'
 import { openDatabase } from '../apps/server/src/platform/db/database.ts'
 import { startShop } from '../e2e/support/shop.ts'

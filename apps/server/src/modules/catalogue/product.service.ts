@@ -7,11 +7,9 @@ import type { RequestLocale } from '../site/site.service.ts'
 import { expandCategoryFilters } from './category.service.ts'
 import { slugsOf, toProduct, toVariant } from './product.mapper.ts'
 import {
-  countProducts,
   countPublishedProducts,
   findAssignmentsOf,
   findProductNames,
-  findProductPage,
   findProductTexts,
   findPublishedProduct,
   findSearchableTexts,
@@ -19,6 +17,7 @@ import {
   findVariants,
   findVariantTexts,
 } from './product.repository.ts'
+import { countProducts, findProductPage } from './product-list.repository.ts'
 import { parseProductQuery, parseProductSort } from './product-query.ts'
 
 export interface ProductListRequest {

@@ -5,7 +5,7 @@ import { seedDemo } from '../../../../../demo/seed.ts'
 import type { Db, Engine } from '../../platform/db/database.ts'
 import { insertCategory, insertProduct, insertProductText } from '../../platform/testing/fixtures.ts'
 import { createTestDatabase, testEngines } from '../../platform/testing/test-db.ts'
-import { findProductPage, type ProductCriteria } from './product.repository.ts'
+import { findProductPage, type ProductCriteria } from './product-list.repository.ts'
 import type { ProductSort } from './product-query.ts'
 
 const de = (desc = false): ProductSort => ({ by: 'name', language: 'de', desc })

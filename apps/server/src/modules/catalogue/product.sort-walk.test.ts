@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { insertCategory, insertProduct, insertProductText } from '../../platform/testing/fixtures.ts'
 import { createTestDatabase, testEngines } from '../../platform/testing/test-db.ts'
-import { findProductPage } from './product.repository.ts'
+import { findProductPage } from './product-list.repository.ts'
 import type { ProductSort } from './product-query.ts'
 
 /**
