@@ -14,9 +14,20 @@ export interface LoadResult {
 export async function load(
   label: string,
   url: string,
-  options: { headers?: Record<string, string>; duration?: number; connections?: number } = {},
+  options: {
+    headers?: Record<string, string>
+    duration?: number
+    connections?: number
+    /** Replace `[<id>]` in the URL with a new random id per request (autocannon's idReplacement). */
+    idReplacement?: boolean
+  } = {},
 ): Promise<LoadResult> {
-  const base = { url, headers: options.headers, connections: options.connections ?? 10 }
+  const base = {
+    url,
+    headers: options.headers,
+    connections: options.connections ?? 10,
+    idReplacement: options.idReplacement ?? false,
+  }
   await autocannon({ ...base, duration: 2 })
   const result = await autocannon({ ...base, duration: options.duration ?? 10 })
   return {

@@ -17,6 +17,7 @@ export async function seedDemo(db: Db): Promise<void> {
       if (await hasSites(trx)) return
       await insertRows(trx, rows)
       await invalidate(trx, 'catalogue')
+      await invalidate(trx, 'settings')
     })
   } catch (error) {
     if (isUniqueViolation(error) && (await hasSites(db))) return

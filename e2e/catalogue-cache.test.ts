@@ -5,9 +5,9 @@ import { pickProduct, shopper } from './support/orders.ts'
 import { engines, startShop } from './support/shop.ts'
 
 /**
- * Two shop processes on one database, each with its own answer cache (docs/decisions/0030): a change made
- * through one (an order that reserves the last unit) or by any writer making the invalidate call (a price) is
- * seen by the other on its very next read, with both caches warm.
+ * Two shop processes on one database, each with its own answer cache (docs/decisions/0030) and page cache
+ * (0032): a change made through one (an order that reserves the last unit) or by any writer making the
+ * invalidate call (a price) is seen by the other on its very next read, with both caches warm.
  */
 for (const { engine, skip } of engines) {
   describe(`catalogue answer cache across two processes on ${engine}`, { skip }, async () => {
@@ -73,6 +73,39 @@ for (const { engine, skip } of engines) {
       assert.equal(await listed(second.url), expected)
       assert.equal((await read(first.url)).price, expected)
       assert.equal(await listed(first.url), expected)
+    })
+
+    test('a product page kept by both processes shows the changed price through both on the next visit', async () => {
+      // A returning shopper (session cookies from a first visit) with no cart gets kept pages (ADR 0032).
+      const visit = await fetch(`${first.url}/p/x~${productId}`)
+      const cookie = visit.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ')
+      const path = new URL(visit.url).pathname
+      const page = async (url: string) => {
+        const answer = await fetch(`${url}${path}`, { headers: { cookie } })
+        assert.equal(answer.status, 200)
+        const price = /"offers":\{"@type":"Offer","price":([\d.]+)/.exec(await answer.text())?.[1]
+        return { kept: answer.headers.get('x-page-cache'), price: Number(price) }
+      }
+      const before = (await read(first.url)).price
+      for (const url of [first.url, second.url]) {
+        assert.equal((await page(url)).price, before)
+        assert.deepEqual(await page(url), { kept: 'hit', price: before })
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('prices')
+          .set((eb) => ({ effective_minor: eb('effective_minor', '+', 100) }))
+          .where('product_id', '=', productId)
+          .where('currency', '=', 'USD')
+          .execute()
+        await invalidate(trx, 'catalogue')
+      })
+      const expected = Math.round(((before ?? 0) + 1) * 100) / 100
+      assert.deepEqual(await page(second.url), { kept: 'miss', price: expected })
+      assert.deepEqual(await page(first.url), { kept: 'miss', price: expected })
     })
   })
 }

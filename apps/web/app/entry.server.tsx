@@ -7,6 +7,8 @@ import { ServerRouter } from 'react-router'
 
 /** The hosting server builds each request's load context through this export of the server build. */
 export { createLoadContext } from './lib/context.server.ts'
+/** …and asks it which pages are the same for everybody (its page cache). */
+export { pageCacheKey } from './lib/page-cache.server.ts'
 
 export const streamTimeout = 5_000
 

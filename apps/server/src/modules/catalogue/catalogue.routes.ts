@@ -1,6 +1,7 @@
 import { catalogueApi } from '@shop/contracts/catalogue'
 import { TOTAL_COUNT_HEADER } from '@shop/contracts/common'
 import type { FastifyInstance } from 'fastify'
+import { markPublic } from '../../platform/cache/public-answer.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { route } from '../../platform/http/route.ts'
 import { resolveLocale } from '../site/site.service.ts'
@@ -35,11 +36,13 @@ export function catalogueRoutes(ctx: AppContext) {
       ),
     )
     route(app, catalogueApi.mixinSchema, async (req, reply) => {
+      markPublic(reply, 'static')
       void reply.header('cache-control', 'public, max-age=3600')
       return mixinSchema(req.params.name)
     })
-    route(app, catalogueApi.mixinMetadata, async (req) =>
-      mixinMetadata(req.params.name, (await resolveLocale(ctx, req.headers)).language),
-    )
+    route(app, catalogueApi.mixinMetadata, async (req, reply) => {
+      markPublic(reply, 'static')
+      return mixinMetadata(req.params.name, (await resolveLocale(ctx, req.headers)).language)
+    })
   }
 }

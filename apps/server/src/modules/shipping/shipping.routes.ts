@@ -1,6 +1,7 @@
 import { toAmount, toMinor } from '@shop/contracts/money'
 import { shippingApi } from '@shop/contracts/shipping'
 import type { FastifyInstance } from 'fastify'
+import { markPublic } from '../../platform/cache/public-answer.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { notFound } from '../../platform/http/errors.ts'
 import { route } from '../../platform/http/route.ts'
@@ -38,7 +39,8 @@ export function shippingRoutes(ctx: AppContext) {
       }
     })
 
-    route(app, shippingApi.zones, async (request) => {
+    route(app, shippingApi.zones, async (request, reply) => {
+      markPublic(reply, 'settings')
       const expand = new Set(request.query.expand?.split(',') ?? [])
       return listZones(ctx, request.params.site, {
         methods: expand.has('methods'),

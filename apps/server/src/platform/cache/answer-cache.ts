@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/database.ts'
+import { markPublic } from './public-answer.ts'
 import { type CacheScope, VersionReader } from './versions.ts'
 
 /** How many answers, and how many characters of them, one process keeps (least recently used out first). */
@@ -38,8 +39,10 @@ export class AnswerCache {
   private chars = 0
   private readonly pending = new WeakMap<FastifyRequest, Pending>()
   readonly versions: VersionReader
+  private readonly scope: CacheScope
 
   constructor(db: Db, scope: CacheScope) {
+    this.scope = scope
     this.versions = new VersionReader(db, scope)
   }
 
@@ -81,11 +84,13 @@ export class AnswerCache {
       this.entries.delete(cacheable.key)
       this.entries.set(cacheable.key, hit)
       void reply.headers(hit.headers)
+      markPublic(reply, this.scope, hit.until)
       // A string with a JSON content type goes out as is: no serialization, no preSerialization hooks.
       return hit.body as T
     }
     const until = cacheable.until ? await cacheable.until() : Number.POSITIVE_INFINITY
     this.pending.set(req, { key: cacheable.key, version, until })
+    markPublic(reply, this.scope, until)
     return compute()
   }
 

@@ -1,8 +1,12 @@
 import { type CompiledQuery, sql } from 'kysely'
 import type { Db } from '../db/database.ts'
 
-/** A scope of cached answers: every write to what they show bumps its version (docs/decisions/0030). */
-export type CacheScope = 'catalogue'
+/**
+ * A scope of cached answers: every write to what they show bumps its version (docs/decisions/0030). `catalogue`:
+ * products, variants, texts, prices, stock, categories; `settings`: sites (with their home-page content),
+ * shipping zones and methods, item fees.
+ */
+export type CacheScope = 'catalogue' | 'settings'
 
 const versionsDb = (db: Db) => db.withTables<{ cache_versions: { scope: string; version: number } }>()
 

@@ -5,6 +5,8 @@ import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
+import { type KeptPage, PageCache, RenderReads } from '../cache/page-cache.ts'
+import { PUBLIC_ANSWER_HEADER } from '../cache/public-answer.ts'
 import type { AppContext } from './context.ts'
 
 /** What the storefront's server build exports from its entry (apps/web/app/entry.server.tsx). */
@@ -16,6 +18,8 @@ interface StorefrontDeps {
   social: { googleClientSecret?: string; facebookAppSecret?: string; facebookDialogUrl: string }
 }
 type CreateLoadContext = (deps: StorefrontDeps) => RouterContextProvider
+/** The storefront's word on whether a request's page is the same for everybody who sends the same key. */
+type PageCacheKey = (request: Request) => string | null
 
 const API_ORIGIN = 'http://shop.internal'
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
@@ -34,9 +38,13 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext):
     return
   }
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild
-  const createLoadContext = (build.entry.module as unknown as { createLoadContext?: CreateLoadContext })
-    .createLoadContext
+  const entry = build.entry.module as unknown as {
+    createLoadContext?: CreateLoadContext
+    pageCacheKey?: PageCacheKey
+  }
+  const { createLoadContext, pageCacheKey } = entry
   if (!createLoadContext) throw new Error('storefront build does not export createLoadContext from its entry')
+  const pages = new PageCache(ctx.db)
   const social = {
     googleClientSecret: ctx.config.googleClientSecret,
     facebookAppSecret: ctx.config.facebookAppSecret,
@@ -67,17 +75,37 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext):
         const path = request.url.split('?')[0] ?? '/'
         if (path === '/api' || path.startsWith('/api/') || path.startsWith('/media/'))
           return reply.callNotFound()
-        const fetchInProcess = injectFetch(app, request.ip)
+        const fetchRequest = toFetchRequest(request, reply)
+        // A page the same for everybody with this key is served as kept while what it shows is unchanged.
+        const key = pageCacheKey?.(fetchRequest) ?? null
+        if (key) {
+          const kept = await pages.get(key)
+          if (kept) return sendKept(reply, kept, 'hit')
+        }
+        const reads = key ? new RenderReads() : undefined
+        const versions = key ? await pages.versions() : undefined
         const response = await handle(
-          toFetchRequest(request, reply),
+          fetchRequest,
           createLoadContext({
-            fetch: fetchInProcess,
+            fetch: injectFetch(app, request.ip, reads),
             apiBaseUrl: API_ORIGIN,
             production: ctx.config.production,
             requestId: request.id,
             social,
           }),
         )
+        if (
+          key &&
+          reads?.public &&
+          versions &&
+          response.status === 200 &&
+          !response.headers.has('set-cookie')
+        ) {
+          const page = await readWhole(response, fetchRequest.signal)
+          if (!page) return reply
+          pages.set(key, page, versions, reads)
+          return sendKept(reply, page, 'miss')
+        }
         return sendFetchResponse(reply, response)
       },
     })
@@ -117,8 +145,29 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream))
 }
 
-/** A fetch for the storefront's API client that goes through `app.inject` instead of the network. */
-function injectFetch(app: FastifyInstance, clientIp: string): typeof globalThis.fetch {
+/** The whole of a rendered page, to keep; undefined when the shopper went away before it was written. */
+async function readWhole(response: Response, signal: AbortSignal): Promise<KeptPage | undefined> {
+  try {
+    const body = Buffer.from(await response.arrayBuffer())
+    return { status: response.status, headers: [...response.headers], body }
+  } catch (error) {
+    if (signal.aborted) return undefined
+    throw error
+  }
+}
+
+function sendKept(reply: FastifyReply, page: KeptPage, state: 'hit' | 'miss'): FastifyReply {
+  reply.status(page.status)
+  for (const [name, value] of page.headers) reply.header(name, value)
+  reply.header('x-page-cache', state)
+  return reply.send(page.body)
+}
+
+/**
+ * A fetch for the storefront's API client that goes through `app.inject` instead of the network; `reads`, when
+ * given, records whether each answer was a public one (for the page cache).
+ */
+function injectFetch(app: FastifyInstance, clientIp: string, reads?: RenderReads): typeof globalThis.fetch {
   return async (input, init) => {
     const request = new Request(input, init)
     const url = new URL(request.url)
@@ -133,6 +182,7 @@ function injectFetch(app: FastifyInstance, clientIp: string): typeof globalThis.
       headers,
       ...(payload ? { payload } : {}),
     })
+    reads?.saw(res.statusCode, res.headers[PUBLIC_ANSWER_HEADER])
     const responseHeaders = new Headers()
     for (const [name, value] of Object.entries(res.headers)) {
       if (value === undefined) continue

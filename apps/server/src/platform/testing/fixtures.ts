@@ -37,6 +37,7 @@ export async function insertSite(
     })
     .execute()
   await invalidate(db, 'catalogue')
+  await invalidate(db, 'settings')
   return code
 }
 
@@ -258,6 +259,7 @@ export async function insertShippingZone(
       })
       .execute()
   }
+  await invalidate(db, 'settings')
   return { zoneId: id, methodIds }
 }
 
@@ -278,6 +280,7 @@ export async function insertItemFee(
       currency: f.currency ?? 'USD',
     })
     .execute()
+  await invalidate(db, 'settings')
   return id
 }
 
