@@ -8,7 +8,7 @@ import { benchEngines, type LoadResult, load, printTable } from './load.ts'
  * 250 ms during the page load (its peak and its value at the end). Needs the web build (`npm run build`).
  * The cookies of one shopper visit are sent with every request (as a returning shopper's browser does), so the
  * page is rendered for a known session rather than minting an anonymous token per request: with no cart and
- * nobody signed in, the page cache serves it (docs/decisions/0032). A second load gives every request its own
+ * nobody signed in, the page cache serves it (docs/decisions/0040). A second load gives every request its own
  * address, so each is rendered: the cost of a page the cache does not have (a first visit, a shopper with a cart).
  */
 export async function run(): Promise<void> {

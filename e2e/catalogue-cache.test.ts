@@ -6,7 +6,7 @@ import { engines, startShop } from './support/shop.ts'
 
 /**
  * Two shop processes on one database, each with its own answer cache (docs/decisions/0030) and page cache
- * (0032): a change made through one (an order that reserves the last unit) or by any writer making the
+ * (0040): a change made through one (an order that reserves the last unit) or by any writer making the
  * invalidate call (a price) is seen by the other on its very next read, with both caches warm.
  */
 for (const { engine, skip } of engines) {
@@ -76,7 +76,7 @@ for (const { engine, skip } of engines) {
     })
 
     test('a product page kept by both processes shows the changed price through both on the next visit', async () => {
-      // A returning shopper (session cookies from a first visit) with no cart gets kept pages (ADR 0032).
+      // A returning shopper (session cookies from a first visit) with no cart gets kept pages (ADR 0040).
       const visit = await fetch(`${first.url}/p/x~${productId}`)
       const cookie = visit.headers
         .getSetCookie()

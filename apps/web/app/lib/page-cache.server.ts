@@ -13,7 +13,7 @@ const PUBLIC_PAGE = /^\/(?:c\/[^/]+|p\/[^/]+)?$/
 const IDENTITY_ONLY = new Set(['shop_token', 'session_id', DEVICE_COOKIE])
 
 /**
- * The server's page cache asks this before rendering (docs/decisions/0032): the key under which the page of this
+ * The server's page cache asks this before rendering (docs/decisions/0040): the key under which the page of this
  * request is the same for everybody who sends it, or null when it is not to be kept. Kept: GET of a public page
  * by a returning shopper (token and session cookies already set, so the render sets none) with no cart and
  * nobody signed in. The key is the address (origin, path, query) and every cookie but the identity-only ones;

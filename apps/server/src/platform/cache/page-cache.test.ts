@@ -8,7 +8,7 @@ import { invalidate } from './versions.ts'
 const PRODUCT = '/p/baseplate-compass~p-compass'
 
 /**
- * The page cache (docs/decisions/0032): a returning shopper with no cart and nobody signed in gets a public page
+ * The page cache (docs/decisions/0040): a returning shopper with no cart and nobody signed in gets a public page
  * as kept while nothing it shows changed; a change to the catalogue or the shop's settings, a price that starts
  * or ends, a cart, a signed-in customer or a first visit all get a page rendered for them. Needs the storefront
  * build (`npm test` makes it first).

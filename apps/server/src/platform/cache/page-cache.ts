@@ -49,7 +49,7 @@ export class RenderReads {
 }
 
 /**
- * Server-rendered pages that are the same for every shopper who sends the same key (docs/decisions/0032): kept
+ * Server-rendered pages that are the same for every shopper who sends the same key (docs/decisions/0040): kept
  * with the versions of the scopes they were built from, read before the render, and served while those versions
  * are current. The caller decides what may be kept (the storefront's `pageCacheKey`: no cart, nobody signed in)
  * and hands over only pages built entirely from public answers.

@@ -5,7 +5,7 @@ import type { CacheScope } from './versions.ts'
  * The header that marks an answer as the same for every shopper who sends the same request: the scope whose
  * writes change it (`static` for what only a deployment changes) and, when known, the instant past which it is
  * old whatever the version (`until=<ms>`: a price that starts or ends then). The storefront's page cache keeps
- * a rendered page only when every answer it was built from carries it (docs/decisions/0032-page-cache.md).
+ * a rendered page only when every answer it was built from carries it (docs/decisions/0040-page-cache.md).
  */
 export const PUBLIC_ANSWER_HEADER = 'x-shop-public'
 
