@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type Buyer, pickProduct, shopper } from '../e2e/support/orders.ts'
 import { startShop } from '../e2e/support/shop.ts'
+import { record } from './figures.ts'
 import { benchEngines, type LoadResult, printTable } from './load.ts'
 
 /**
@@ -19,7 +20,15 @@ export async function run(): Promise<void> {
     try {
       await db.updateTable('products').set({ stock: 1_000_000 }).where('id', '=', productId).execute()
       const requests = await prepare(shop.url, productId)
-      rows.push({ engine, ...(await measure(shop.url, requests)) })
+      const result = await measure(shop.url, requests)
+      rows.push({ engine, ...result })
+      record({
+        measure: 'orders/s with the test card, p99',
+        engine,
+        value: `${result.requestsPerSecond}/s, ${result.p99Ms} ms`,
+        raw: `p50 ${result.p50Ms} ms, ${result.non2xx} non-2xx`,
+        target: engine === 'sqlite' ? '≥ 500/s, ≤ 50 ms' : '≥ 300/s, ≤ 50 ms',
+      })
     } finally {
       await close()
       await shop.stop()

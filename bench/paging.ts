@@ -2,6 +2,7 @@ import { findProductPage } from '../apps/server/src/modules/catalogue/product-li
 import type { ProductSort } from '../apps/server/src/modules/catalogue/product-query.ts'
 import { openDatabase } from '../apps/server/src/platform/db/database.ts'
 import { startShop } from '../e2e/support/shop.ts'
+import { record } from './figures.ts'
 import { generateCatalogue } from './generate-catalogue.ts'
 import { benchEngines } from './load.ts'
 
@@ -52,6 +53,14 @@ export async function run(): Promise<void> {
         const first = await median(() => read(0))
         const deep = await median(() => read(deepOffset))
         const deepKeyset = await median(keyset)
+        record({
+          measure: `page ${DEEP_PAGE} ÷ page 1 of a list (keyset), ${label}`,
+          engine,
+          size: SIZE,
+          value: (deepKeyset / first).toFixed(2),
+          raw: `${deepKeyset.toFixed(2)} vs ${first.toFixed(2)} ms; by offset ${(deep / first).toFixed(2)}×`,
+          target: 'within 20 %',
+        })
         lines.push(
           `| ${engine} | ${label} | ${first.toFixed(2)} | ${deep.toFixed(2)} (${(deep / first).toFixed(2)}×) | ${deepKeyset.toFixed(2)} (${(deepKeyset / first).toFixed(2)}×) | ${same ? 'yes' : 'NO'} |`,
         )

@@ -1,8 +1,11 @@
 /**
- * `npm run bench [-- name]`: runs the benchmarks in this folder (each a module exporting `run()`), against
- * the real shop started as its own process, on SQLite and (when it answers) PostgreSQL.
+ * `npm run bench [-- name[,name…]]`: runs the benchmarks in this folder (each a module exporting `run()`), against
+ * the real shop started as its own process, on SQLite and (when it answers) PostgreSQL, then prints the
+ * performance issue's table from the figures they recorded (bench/figures.ts).
  */
-const wanted = process.argv[2]
+import { printFigures } from './figures.ts'
+
+const wanted = process.argv[2]?.split(',').filter(Boolean)
 const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   'api-products': () => import('./api-products.ts'),
   cart: () => import('./cart.ts'),
@@ -14,13 +17,11 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   ssr: () => import('./ssr.ts'),
   start: () => import('./start.ts'),
 }
-/**
- * Run only when asked for by name: the soak takes more than ten minutes, Lighthouse minutes, and the start
- * times `npm start` itself (which builds the storefront when its sources changed).
- */
-const onRequest = new Set(['lighthouse', 'soak', 'start'])
+/** Run only when asked for by name: the soak takes more than ten minutes (the whole run without it about 25). */
+const onRequest = new Set(['soak'])
 for (const [name, load] of Object.entries(benches)) {
-  if (wanted ? wanted !== name : onRequest.has(name)) continue
+  if (wanted ? !wanted.includes(name) : onRequest.has(name)) continue
   console.log(`\n## ${name}`)
   await (await load()).run()
 }
+printFigures()

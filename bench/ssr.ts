@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { type RunningShop, startShop } from '../e2e/support/shop.ts'
+import { record } from './figures.ts'
 import { benchEngines, type LoadResult, load, printTable } from './load.ts'
 
 /**
@@ -57,6 +58,20 @@ export async function run(): Promise<void> {
       const memory = sampler.stop()
       rows.push({ engine, ...trivial }, { engine, ...api }, { engine, ...ssr }, { engine, ...rendered })
       const ratio = (page: LoadResult) => (page.requestsPerSecond / api.requestsPerSecond).toFixed(2)
+      record({
+        measure: 'SSR product page req/s ÷ product API req/s (returning shopper, no cart)',
+        engine,
+        value: ratio(ssr),
+        raw: `${ssr.requestsPerSecond} vs ${api.requestsPerSecond} req/s; rendered every time ${ratio(rendered)} (${rendered.requestsPerSecond} req/s)`,
+        target: '≥ 0.4',
+      })
+      record({
+        measure: 'RSS under SSR load (peak)',
+        engine,
+        value: `${memory.peakMb} MB`,
+        raw: `${memory.lastMb} MB at the end`,
+        target: '≤ 150 MB',
+      })
       summary.push(
         `${engine}: SSR product page ÷ product API = ${ratio(ssr)} (${ssr.requestsPerSecond} vs ${api.requestsPerSecond} req/s; trivial ${trivial.requestsPerSecond}); rendered every time ${ratio(rendered)} (${rendered.requestsPerSecond} req/s); RSS under both page loads: peak ${memory.peakMb} MB, at the end ${memory.lastMb} MB`,
       )
