@@ -107,7 +107,10 @@ for (const { engine, skip } of testEngines()) {
       assert.ok(german.body.includes('<html lang="de"'), 'the German page')
       assert.ok(english.body.includes('<html lang="en"'), 'the English page')
       assert.equal((await get('/c/all', `${session}; language=de`)).headers['x-page-cache'], 'hit')
-      assert.ok((await get('/c/all')).body.includes('<html lang="en"'), 'the English page is still kept apart')
+      assert.ok(
+        (await get('/c/all')).body.includes('<html lang="en"'),
+        'the English page is still kept apart',
+      )
     })
 
     test('a shopper with a cart or signed in, and pages that are not public, are rendered every time', async () => {
