@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { seedDemo } from '../../../../../demo/seed.ts'
 import { createTestApp } from '../testing/test-app.ts'
 import { testEngines } from '../testing/test-db.ts'
@@ -54,6 +55,30 @@ for (const { engine, skip } of testEngines()) {
       const after = await get(PRODUCT)
       assert.equal(after.headers['x-page-cache'], 'miss')
       assert.ok(after.body.includes('"price":19.99,'), 'the page shows the new price')
+    })
+
+    test('a kept page goes out compressed as the client accepts, compressed once', async () => {
+      const plain = await get('/c/all')
+      const br = await app.inject({
+        url: '/c/all',
+        headers: { cookie: session, 'accept-encoding': 'gzip, br' },
+      })
+      assert.equal(br.headers['x-page-cache'], 'hit')
+      assert.equal(br.headers['content-encoding'], 'br')
+      assert.match(String(br.headers.vary), /accept-encoding/i)
+      assert.equal(brotliDecompressSync(br.rawPayload).toString(), plain.body)
+      const gzip = await app.inject({
+        url: '/c/all',
+        headers: { cookie: session, 'accept-encoding': 'gzip, br;q=0' },
+      })
+      assert.equal(gzip.headers['content-encoding'], 'gzip')
+      assert.equal(gunzipSync(gzip.rawPayload).toString(), plain.body)
+      const identity = await app.inject({
+        url: '/c/all',
+        headers: { cookie: session, 'accept-encoding': 'identity' },
+      })
+      assert.equal(identity.headers['content-encoding'], undefined)
+      assert.equal(identity.body, plain.body)
     })
 
     test("a change to the shop's settings renders the page again", async () => {

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
-import { type KeptPage, PageCache, RenderReads } from '../cache/page-cache.ts'
+import { encodedBody, type KeptPage, PageCache, preferredEncoding, RenderReads } from '../cache/page-cache.ts'
 import { PUBLIC_ANSWER_HEADER } from '../cache/public-answer.ts'
 import type { AppContext } from './context.ts'
 
@@ -80,7 +80,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext):
         const key = pageCacheKey?.(fetchRequest) ?? null
         if (key) {
           const kept = await pages.get(key)
-          if (kept) return sendKept(reply, kept, 'hit')
+          if (kept) return sendKept(reply, kept, 'hit', request.headers['accept-encoding'])
         }
         const reads = key ? new RenderReads() : undefined
         const versions = key ? await pages.versions() : undefined
@@ -104,7 +104,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext):
           const page = await readWhole(response, fetchRequest.signal)
           if (!page) return reply
           pages.set(key, page, versions, reads)
-          return sendKept(reply, page, 'miss')
+          return sendKept(reply, page, 'miss', request.headers['accept-encoding'])
         }
         return sendFetchResponse(reply, response)
       },
@@ -156,11 +156,21 @@ async function readWhole(response: Response, signal: AbortSignal): Promise<KeptP
   }
 }
 
-function sendKept(reply: FastifyReply, page: KeptPage, state: 'hit' | 'miss'): FastifyReply {
+/** A kept page, in the client's preferred encoding, compressed once per page (not per request). */
+async function sendKept(
+  reply: FastifyReply,
+  page: KeptPage,
+  state: 'hit' | 'miss',
+  acceptEncoding: string | undefined,
+): Promise<FastifyReply> {
   reply.status(page.status)
   for (const [name, value] of page.headers) reply.header(name, value)
   reply.header('x-page-cache', state)
-  return reply.send(page.body)
+  reply.header('vary', 'accept-encoding')
+  const encoding = preferredEncoding(acceptEncoding)
+  if (!encoding) return reply.send(page.body)
+  reply.header('content-encoding', encoding)
+  return reply.send(await encodedBody(page, encoding))
 }
 
 /**
