@@ -10,10 +10,10 @@ import { searchProducts } from './search.service.ts'
 export function searchRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     route(app, searchApi.products, async (req, reply) => {
-      const { language, ...query } = req.query
+      const { language, inStock, ...query } = req.query
       const headers = language ? { ...req.headers, 'accept-language': language } : req.headers
       const locale = await resolveLocale(ctx, headers)
-      const result = await searchProducts(ctx, locale, query)
+      const result = await searchProducts(ctx, locale, { ...query, inStock: inStock === 'true' })
       void reply.header(TOTAL_COUNT_HEADER, String(result.nbHits))
       return result
     })
