@@ -11,6 +11,7 @@ import {
 } from '../../platform/testing/fixtures.ts'
 import { createTestApp } from '../../platform/testing/test-app.ts'
 import { testEngines } from '../../platform/testing/test-db.ts'
+import { invalidateCatalogue } from '../catalogue/stock.service.ts'
 import { DRIVER_POSTINGS, reindexProducts, searchProducts } from './search.service.ts'
 
 for (const { engine, skip } of testEngines()) {
@@ -272,6 +273,61 @@ for (const { engine, skip } of testEngines()) {
       assert.deepEqual(ids(await search({ q: 'gizmo', category: bags })), [gizmos.at(-1)])
     })
 
+    test('finds products by category name (with its parents) and by code', async () => {
+      // (the bound test above put one gizmo in Bags)
+      const bags = ids(await search({ q: 'bags' })).filter((id) => !id.startsWith('gizmo'))
+      assert.deepEqual(bags.sort(), ['backpack', 'tote'])
+      assert.deepEqual(ids(await search({ q: 'clothing', hitsPerPage: 10 })).sort(), ['oxford', 'tee'])
+      assert.deepEqual(ids(await search({ q: 'SKU-oxford' })), ['oxford'])
+      assert.deepEqual(ids(await search({ q: 'skuoxford' })), ['oxford'])
+      // A name match outranks a category match.
+      assert.deepEqual(
+        ids(await search({ q: 'shirts', hitsPerPage: 10 }))
+          .slice(0, 2)
+          .sort(),
+        ['oxford', 'tee'],
+      )
+    })
+
+    test('forgives two typos from 8 letters, one from 4, none below', async () => {
+      assert.deepEqual(ids(await search({ q: 'bakcpakc' })), ['backpack'])
+      assert.ok(ids(await search({ q: 'shrt' })).includes('oxford'))
+      assert.equal((await search({ q: 'shurtt' })).nbHits, 0, 'two typos in 6 letters')
+      assert.equal((await search({ q: 'mig' })).nbHits, 0, 'no typo in 3 letters')
+    })
+
+    test('highlights the matched words of name and description', async () => {
+      const hit = (await search({ q: 'oxford shir' })).hits[0]
+      assert.equal(hit?.objectID, 'oxford')
+      assert.deepEqual(hit?.highlights.name, [
+        [0, 6],
+        [7, 12],
+      ])
+      const de = (await search({ q: 'taschen', language: 'de' })).hits.find((h) => h.objectID === 'tote')
+      // "Eine Tasche aus Segeltuch, …": the stem matched Tasche.
+      assert.deepEqual(de?.highlights.description, [[5, 11]])
+      const byCategory = (await search({ q: 'bags' })).hits.find((h) => h.objectID === 'tote')
+      assert.deepEqual(byCategory?.highlights.name, [])
+    })
+
+    test('refines to products in stock; a stock write shows at once', async () => {
+      await insertProduct(db, { id: 'linen', name: 'Linen Shirt', stock: 0, categoryIds: [shirts] })
+      await reindexProducts(ctx, ['linen'])
+      const soldOut = await search({ q: 'linen' })
+      assert.deepEqual(ids(soldOut), ['linen'])
+      assert.equal(soldOut.hits[0]?.inStock, false)
+      assert.equal((await search({ q: 'linen', inStock: 'true' })).nbHits, 0)
+      assert.deepEqual(ids(await search({ q: 'shirt', inStock: 'true', hitsPerPage: 10 })).sort(), [
+        'oxford',
+        'tee',
+      ])
+      // A stock writer bumps the catalogue version: the cached answers are not served again.
+      await db.updateTable('products').set({ stock: 3 }).where('id', '=', 'linen').execute()
+      await invalidateCatalogue(db)
+      assert.equal((await search({ q: 'linen' })).hits[0]?.inStock, true)
+      assert.deepEqual(ids(await search({ q: 'linen', inStock: 'true' })), ['linen'])
+    })
+
     test('malformed input is a 400 with details', async () => {
       for (const qs of [
         '',
@@ -286,6 +342,7 @@ for (const { engine, skip } of testEngines()) {
         'q=a&priceMin=-1',
         'q=a&priceMin=5&priceMax=1',
         'q=a&sort=price',
+        'q=a&inStock=yes',
         `q=${'a'.repeat(201)}`,
       ]) {
         const res = await app.inject({ url: `/api/search/products?${qs}` })
