@@ -2,7 +2,15 @@ import type { Db } from '../../platform/db/database.ts'
 import { type TermCount, termsOfDeletions, vocabularyOf } from './search.repository.ts'
 import { deletions, editDistance, fold, stemOf, typoAllowance } from './text.ts'
 
-/** Vocabulary terms of a prefix read, and how many of them (the most held) a prefix stands for. */
+/**
+ * A driving word whose terms hold more postings than this is read bounded: the best postings of each term
+ * only, about this many in all (docs/decisions/0032).
+ */
+export const DRIVER_POSTINGS = 2000
+/**
+ * Vocabulary terms of a prefix read; a prefix stands for all of them when they hold at most DRIVER_POSTINGS
+ * postings in all (every match is then read anyway), else for the PREFIX_TERMS most held.
+ */
 const PREFIX_READ = 500
 const PREFIX_TERMS = 24
 
@@ -11,6 +19,8 @@ export interface WordMatch {
   word: string
   terms: string[]
   postings: number
+  /** The most products one of its terms holds: at least this many products match the word. */
+  most: number
   /** The last word, matched also as the beginning of a term. */
   prefix: boolean
 }
@@ -21,13 +31,15 @@ const match = (word: string, prefix: boolean, found: TermCount[]): WordMatch => 
     word,
     terms: [...unique.keys()],
     postings: [...unique.values()].reduce((a, b) => a + b, 0),
+    most: Math.max(0, ...unique.values()),
     prefix,
   }
 }
 
 /**
  * Each word's terms as typed: the terms of its stem (shirts → shirt, Taschen → Tasche) and, for the last
- * word, the most held terms it begins (shir → shirt, shirts): one statement whatever the words.
+ * word, the terms it begins (shir → shirt, shirts; the most held ones for a broad prefix): one statement
+ * whatever the words.
  */
 export async function strictTerms(db: Db, language: string, queryWords: string[]): Promise<WordMatch[]> {
   const folded = queryWords.map(fold)
@@ -35,10 +47,11 @@ export async function strictTerms(db: Db, language: string, queryWords: string[]
   const stems = folded.map((w) => stemOf(w, language))
   const vocabulary = await vocabularyOf(db, language, stems, folded[last] ?? '', PREFIX_READ)
   const byStem = vocabulary.filter((t) => !t.prefixed)
-  const top = vocabulary
+  const prefixed = vocabulary
     .filter((t) => t.prefixed)
     .sort((a, b) => b.products - a.products || (a.term < b.term ? -1 : 1))
-    .slice(0, PREFIX_TERMS)
+  const held = prefixed.reduce((n, t) => n + t.products, 0)
+  const top = held <= DRIVER_POSTINGS ? prefixed : prefixed.slice(0, PREFIX_TERMS)
   return folded.map((word, i) =>
     match(word, i === last, [
       ...byStem.filter((t) => t.stem === stems[i] || t.term === word),

@@ -1,6 +1,5 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../platform/db/database.ts'
-import { ALL_WEIGHTS } from './search-index.ts'
 
 /** A vocabulary term and how many products hold it. */
 export interface TermCount {
@@ -11,7 +10,8 @@ export interface TermCount {
 /**
  * In one statement: every term of the language's vocabulary with one of the stems, and the terms starting
  * with the prefix (`prefixed`), a key range read in term order of at most `limit` rows, so a one-letter
- * prefix costs the same as a long one whatever the vocabulary size.
+ * prefix costs the same as a long one whatever the vocabulary size. A prefix without digits skips the terms
+ * that continue it with a digit (product codes: "g" must not stand for g1 … g99999): ':' follows the digits.
  */
 export async function vocabularyOf(
   db: Db,
@@ -20,12 +20,13 @@ export async function vocabularyOf(
   prefix: string,
   limit: number,
 ): Promise<Array<TermCount & { stem: string; prefixed: boolean }>> {
+  const from = /\d/.test(prefix) ? prefix : `${prefix}:`
   const { rows } = await sql<
     TermCount & { stem: string; prefixed: number }
   >`select term, stem, products, 0 as prefixed
     from search_terms where language = ${language} and stem in (${sql.join([...new Set(stems)])})
     union all select * from (select term, stem, products, 1 as prefixed from search_terms
-      where language = ${language} and term >= ${prefix} and term < ${`${prefix}\u{10ffff}`}
+      where language = ${language} and term >= ${from} and term < ${`${prefix}\u{10ffff}`}
       order by term limit ${limit}) p`.execute(db)
   return rows.map((r) => ({ ...r, products: Number(r.products), prefixed: Number(r.prefixed) === 1 }))
 }
@@ -97,8 +98,10 @@ function conditions(filter: MatchFilter): RawBuilder<unknown> {
 
 /**
  * One page of the matching products by score (the sum over the query words of the best field weight each
- * matched in), ties by id, with the number of matches among the candidates read. The other words are
- * point lookups per candidate on the postings' key (weight is one of a few values, so it is a key equality).
+ * matched in), ties by id descending (the order of a term's postings in its key, so the best postings of each
+ * term hold the best page of a one-word query), with the number of matches among the candidates read
+ * (`total: undefined` when `count` is false). The other words are lookups per candidate on the product's
+ * postings (index search_postings_product).
  */
 export async function findRanked(
   db: Db,
@@ -110,8 +113,7 @@ export async function findRanked(
   const others = filter.words.filter((_, i) => i !== first)
   const lookups = others.map(
     (terms, i) => sql`(select max(o.weight) from search_postings o where o.language = ${filter.language}
-      and o.term in (${sql.join(terms)}) and o.weight in (${sql.join(ALL_WEIGHTS)})
-      and o.product_id = c.product_id) as ${sql.raw(`s${i}`)}`,
+      and o.term in (${sql.join(terms)}) and o.product_id = c.product_id) as ${sql.raw(`s${i}`)}`,
   )
   const scored = sql`select c.product_id, c.weight${sql.join(
     lookups.map((l) => sql`, ${l}`),
@@ -121,7 +123,7 @@ export async function findRanked(
   const matched = sql.raw(['1 = 1', ...others.map((_, i) => `x.s${i} is not null`)].join(' and '))
   const { rows } = await sql<{ product_id: string; total: number }>`select y.product_id, y.total from (
       select x.product_id, ${sum} as score, count(*) over () as total from (${scored}) x where ${matched}
-    ) y order by y.score desc, y.product_id limit ${page.limit} offset ${page.offset}`.execute(db)
+    ) y order by y.score desc, y.product_id desc limit ${page.limit} offset ${page.offset}`.execute(db)
   if (rows.length > 0 || page.offset === 0) {
     return { ids: rows.map((r) => r.product_id), total: Number(rows[0]?.total ?? 0) }
   }

@@ -5,10 +5,11 @@ import { expandCategoryFilters } from '../catalogue/category.service.ts'
 import { listProducts } from '../catalogue/product.service.ts'
 import type { RequestLocale } from '../site/site.service.ts'
 import { type Highlighter, highlightRanges } from './highlight.ts'
-import { strictTerms, typoTerms, type WordMatch } from './query-terms.ts'
+import { DRIVER_POSTINGS, strictTerms, typoTerms, type WordMatch } from './query-terms.ts'
 import { findRanked, type MatchFilter } from './search.repository.ts'
 import { words } from './text.ts'
 
+export { DRIVER_POSTINGS } from './query-terms.ts'
 export { ensureSearchIndex, reindexProducts } from './search-index.service.ts'
 
 /** At most this many words of a query count; the rest is ignored. */
@@ -16,12 +17,6 @@ const MAX_WORDS = 8
 const DESCRIPTION_LENGTH = 160
 /** Matches are counted up to this many; beyond it nbHits is this cap and nbHitsExhaustive is false. */
 export const MAX_COUNTED_HITS = 1000
-/**
- * A driving word whose terms hold more postings than this is read bounded: the best postings of each term
- * only, about this many in all (docs/decisions/0032).
- */
-export const DRIVER_POSTINGS = 2000
-
 export interface SearchRequest {
   q: string
   hitsPerPage: number
@@ -95,7 +90,9 @@ export async function searchProducts(
 }
 
 /**
- * The page and how many match. The word fewest products hold drives: when its terms hold at most
+ * The page and how many match. One word of which a single term is held by more than MAX_COUNTED_HITS
+ * products (a live search's first letters) reads only the best postings of each term for the page. Otherwise
+ * the word fewest products hold drives: when its terms hold at most
  * DRIVER_POSTINGS postings every match is read and ranked; beyond, only the best postings of each of its terms
  * (names first), which bounds the cost whatever the catalogue size. A bounded read that found fewer than
  * MAX_COUNTED_HITS matches (a rare conjunction, a narrow filter) cannot tell how many there are: it is made
@@ -111,9 +108,15 @@ async function findPage(
   const filter: MatchFilter = { ...base, words: matched.map((m) => m.terms) }
   let driver = 0
   for (const [i, m] of matched.entries()) if (m.postings < (matched[driver]?.postings ?? 0)) driver = i
-  const { postings, terms } = {
-    postings: matched[driver]?.postings ?? 0,
-    terms: matched[driver]?.terms ?? [],
+  const { postings, terms, most } = matched[driver] ?? { postings: 0, terms: [], most: 0 }
+  const filtered = [base.categoryIds, base.priceMinMinor, base.priceMaxMinor, base.inStock].some(
+    (f) => f !== undefined && f !== false,
+  )
+  if (matched.length === 1 && !filtered && most > MAX_COUNTED_HITS) {
+    // One word that one term alone gives more than the cap: the count is capped without counting, and the
+    // best page is among the best `offset + limit` postings of each term.
+    const top = await findRanked(ctx.db, filter, page, { driver, perTerm: page.offset + page.limit })
+    return { ids: top.ids, total: MAX_COUNTED_HITS + 1, exhaustive: false }
   }
   if (postings > DRIVER_POSTINGS) {
     const perTerm = Math.max(Math.ceil(DRIVER_POSTINGS / terms.length), page.offset + page.limit)

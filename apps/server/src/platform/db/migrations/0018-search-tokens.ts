@@ -33,7 +33,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     product_id text not null,
     primary key (language, term, weight, product_id)
   ) ${withoutRowid}`.execute(db)
-  await sql`create index search_postings_product on search_postings (product_id)`.execute(db)
+  // A product's postings: the other words' lookups per candidate, and a product's reindex.
+  await sql`create index search_postings_product on search_postings (product_id, language, term, weight)`.execute(
+    db,
+  )
   await sql`create table search_typos (
     language text not null,
     variant ${text} not null,
