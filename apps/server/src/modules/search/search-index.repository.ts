@@ -144,3 +144,12 @@ export async function findIndexSources(db: Db, ids?: string[]) {
   }
   return { products, assignments }
 }
+
+/**
+ * SQLite never gathers planner statistics by itself; without them it may walk the `published` index
+ * instead of the primary key for an id list. `PRAGMA optimize` (0x10000: also tables never analysed)
+ * is cheap when nothing changed. PostgreSQL's autovacuum does this on its own (docs/decisions/0016).
+ */
+export async function refreshPlannerStatistics(db: Db, engine: Engine): Promise<void> {
+  if (engine === 'sqlite') await sql`pragma optimize = 0x10002`.execute(db)
+}

@@ -12,6 +12,7 @@ import {
   findIndexSources,
   hasIndex,
   insertPostings,
+  refreshPlannerStatistics,
   upsertTerms,
 } from './search-index.repository.ts'
 import { type IndexSource, type Posting, postingsOf, termRow } from './search-index.ts'
@@ -41,9 +42,13 @@ export async function reindexProducts(ctx: AppContext, ids?: string[]): Promise<
   invalidateProductTotals()
 }
 
-/** At start-up: builds the index when products exist but the index is empty (seeded or generated data). */
+/**
+ * At start-up: builds the index when products exist but the index is empty (seeded or generated data), then
+ * lets SQLite refresh its planner statistics.
+ */
 export async function ensureSearchIndex(ctx: AppContext): Promise<void> {
   if (!(await hasIndex(ctx.db))) await reindexProducts(ctx)
+  await refreshPlannerStatistics(ctx.db, ctx.engine)
 }
 
 async function reindexAll(ctx: AppContext, sources: IndexSource[][]): Promise<void> {
