@@ -2,7 +2,6 @@ import { stemOf, termsOf } from './text.ts'
 
 /** Field weights: a term's posting carries the weight of the best field it is in (docs/decisions/0032). */
 export const WEIGHTS = { name: 8, code: 6, category: 4, description: 1 } as const
-export const ALL_WEIGHTS = Object.values(WEIGHTS)
 
 /** What the index reads of one product in one language. */
 export interface IndexSource {

@@ -99,9 +99,8 @@ function conditions(filter: MatchFilter): RawBuilder<unknown> {
 /**
  * One page of the matching products by score (the sum over the query words of the best field weight each
  * matched in), ties by id descending (the order of a term's postings in its key, so the best postings of each
- * term hold the best page of a one-word query), with the number of matches among the candidates read
- * (`total: undefined` when `count` is false). The other words are lookups per candidate on the product's
- * postings (index search_postings_product).
+ * term hold the best page of a one-word query), with the number of matches among the candidates read. The
+ * other words are lookups per candidate on the product's postings (index search_postings_product).
  */
 export async function findRanked(
   db: Db,

@@ -194,6 +194,20 @@ for (const { engine, skip } of testEngines()) {
       assert.deepEqual(ids(await search({ q: 'copper' })), ['lamp'])
     })
 
+    test("a reindex in the writer's transaction commits or rolls back with the write", async () => {
+      await insertProduct(db, { id: 'vase', name: 'Glass Vase' })
+      const rename = (name: string, fail: boolean) =>
+        db.transaction().execute(async (trx) => {
+          await trx.updateTable('product_texts').set({ name }).where('product_id', '=', 'vase').execute()
+          await reindexProducts({ ...ctx, db: trx }, ['vase'])
+          if (fail) throw new Error('the write fails after the reindex')
+        })
+      await assert.rejects(rename('Crystal Vase', true))
+      assert.equal((await search({ q: 'crystal' })).nbHits, 0)
+      await rename('Crystal Vase', false)
+      assert.deepEqual(ids(await search({ q: 'crystal' })), ['vase'])
+    })
+
     test('punctuation only finds nothing; query syntax is not interpreted', async () => {
       assert.equal((await search({ q: '!!!' })).nbHits, 0)
       const r = await search({ q: 'shirt" OR "mug*' })
