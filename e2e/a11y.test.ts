@@ -13,7 +13,12 @@ const pages = [
   '/p/x~p-classic-tee',
   '/p/x~p-sea-salt',
   '/search/shirt',
+  // out-of-stock tiles and marked matches
+  '/search/coffee',
 ]
+/** The live search box open on its hits and its "see all" option, per language. */
+const typed: Record<string, string> = { en: 'coffee', de: 'kaffee' }
+const boxName: Record<string, string> = { en: 'Search products', de: 'Produkte suchen' }
 
 interface AxeViolation {
   id: string
@@ -37,9 +42,7 @@ describe('accessibility (axe-core)', { skip: browserSkip }, () => {
         await context.addCookies([{ name: 'language', value: language, url: shop.url }])
         const page = await context.newPage()
         const found: string[] = []
-        for (const path of pages) {
-          await page.goto(`${shop.url}${path}`)
-          await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+        const check = async (where: string) => {
           await page.addScriptTag({ path: axePath })
           const violations = (await page.evaluate(async () => {
             const axe = (
@@ -49,10 +52,22 @@ describe('accessibility (axe-core)', { skip: browserSkip }, () => {
           })) as AxeViolation[]
           for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
             found.push(
-              `${path}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+              `${where}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
             )
           }
         }
+        for (const path of pages) {
+          await page.goto(`${shop.url}${path}`)
+          await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+          await check(path)
+        }
+        await page.goto(shop.url)
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+        const box = page.getByRole('combobox', { name: boxName[language] })
+        await box.fill(typed[language] ?? '')
+        await page.locator('.search-box__all').waitFor()
+        await box.press('ArrowDown')
+        await check('live search dropdown')
         assert.deepEqual(found, [])
         await context.close()
       })

@@ -23,12 +23,16 @@ export const SearchQuerySchema = z
     /** Effective price bounds, in the site currency (decimal amounts). */
     priceMin: decimal.optional(),
     priceMax: decimal.optional(),
+    /** `true`: only products in stock. */
+    inStock: z.enum(['true', 'false']).optional(),
     sort: z.enum(SEARCH_SORTS).optional(),
   })
   .refine((q) => q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax, {
     message: 'priceMin must not exceed priceMax',
     path: ['priceMin'],
   })
+
+const HighlightRangeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)])
 
 export const SearchHitSchema = z
   .object({
@@ -38,7 +42,13 @@ export const SearchHitSchema = z
     image: z.string().optional(),
     categories: z.array(z.string()),
     hasVariants: z.boolean(),
+    inStock: z.boolean(),
     price: PriceSchema.optional(),
+    /**
+     * Where the query matched: [start, end) UTF-16 offsets of the matched words of `name` and `description`
+     * (the client marks them; no markup travels in the text).
+     */
+    highlights: z.object({ name: z.array(HighlightRangeSchema), description: z.array(HighlightRangeSchema) }),
     priceRange: PriceRangeSchema.optional(),
   })
   .meta({ id: 'SearchHit' })

@@ -1,13 +1,13 @@
 import type { SearchHit } from '@shop/contracts/search'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
+import { ProductTile } from '../features/catalogue/product-tile.tsx'
 import { type Refine, RefineForm } from '../features/search/refine-form.tsx'
 import { searchPath } from '../features/search/search-path.ts'
+import { tileOfHit } from '../features/search/tile-of-hit.ts'
 import { getSession } from '../lib/context.server.ts'
-import { formatMoney } from '../lib/format.ts'
 import { metaT, pageTitle, rootData, seoMeta } from '../lib/meta.ts'
-import { useShop, useT } from '../lib/shop.ts'
-import { productPath } from '../lib/slug.ts'
+import { useT } from '../lib/shop.ts'
 import type { Route } from './+types/search'
 import '../features/search/search.css'
 
@@ -25,6 +25,7 @@ function refineOf(url: URL): Refine {
     category: category && /^[A-Za-z0-9_-]{1,64}$/.test(category) ? category : undefined,
     priceMin: number('priceMin'),
     priceMax: number('priceMax'),
+    inStock: url.searchParams.get('inStock') === 'true' ? true : undefined,
   }
 }
 
@@ -33,6 +34,7 @@ function refineParams(refine: Refine): URLSearchParams {
   if (refine.category) params.set('category', refine.category)
   if (refine.priceMin !== undefined) params.set('priceMin', String(refine.priceMin))
   if (refine.priceMax !== undefined) params.set('priceMax', String(refine.priceMax))
+  if (refine.inStock) params.set('inStock', 'true')
   return params
 }
 
@@ -56,7 +58,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const pages = append ? [page] : Array.from({ length: page }, (_, i) => i + 1)
     const results = await Promise.all(
       pages.map((p) =>
-        api.searchProducts({ q: query, hitsPerPage: PAGE_SIZE, page: p - 1, language, ...refine }),
+        api.searchProducts({
+          q: query,
+          hitsPerPage: PAGE_SIZE,
+          page: p - 1,
+          language,
+          ...refine,
+          inStock: refine.inStock ? 'true' : undefined,
+        }),
       ),
     )
     return {
@@ -169,12 +178,17 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : (
             <ul
-              className="search-page__hits"
+              className="grid search-page__hits"
               aria-labelledby="search-title"
               aria-busy={fetcher.state !== 'idle'}
             >
-              {hits.map((hit) => (
-                <SearchHitItem key={hit.objectID} hit={hit} />
+              {hits.map((hit, i) => (
+                <ProductTile
+                  key={hit.objectID}
+                  product={tileOfHit(hit)}
+                  eager={i < 4}
+                  nameRanges={hit.highlights.name}
+                />
               ))}
             </ul>
           )}
@@ -198,31 +212,5 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </section>
-  )
-}
-
-/** One hit of the result list. */
-function SearchHitItem({ hit }: { hit: SearchHit }) {
-  const { language } = useShop()
-  const price = hit.priceRange?.minPrice ?? hit.price
-  return (
-    <li className="search-hit" data-product-id={hit.objectID}>
-      <Link to={productPath({ id: hit.objectID, name: hit.name })} className="search-hit__link">
-        {hit.image ? (
-          <img src={hit.image} alt="" width={96} height={96} loading="lazy" />
-        ) : (
-          <span className="search-hit__placeholder" aria-hidden="true" />
-        )}
-        <span className="search-hit__text">
-          <span className="search-hit__name">{hit.name}</span>
-          {hit.description ? <span className="search-hit__description">{hit.description}</span> : null}
-        </span>
-        {price ? (
-          <span className="search-hit__price">
-            {formatMoney(price.effectiveAmount, price.currency, language)}
-          </span>
-        ) : null}
-      </Link>
-    </li>
   )
 }

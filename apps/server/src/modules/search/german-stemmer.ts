@@ -1,6 +1,7 @@
 /**
  * The Snowball German stemmer (https://snowballstem.org/algorithms/german/stemmer.html), compact port.
- * Used on SQLite, whose FTS5 porter tokenizer only knows English; applied to indexed text and queries alike.
+ * Groups German words under their stems in the search index (docs/decisions/0032); applied to indexed terms and
+ * query words alike.
  */
 const VOWELS = 'aeiouyäöü'
 const isVowel = (c: string | undefined) => c !== undefined && VOWELS.includes(c)

@@ -2,74 +2,21 @@ import { toMinor } from '@shop/contracts/money'
 import type { SearchHit, SearchResult } from '@shop/contracts/search'
 import type { AppContext } from '../../platform/http/context.ts'
 import { expandCategoryFilters } from '../catalogue/category.service.ts'
-import { invalidateProductTotals, listProducts, searchableTexts } from '../catalogue/product.service.ts'
-import { listSites, type RequestLocale } from '../site/site.service.ts'
-import {
-  countMatches,
-  deleteDocuments,
-  findMatches,
-  findMatchesByName,
-  hasDocuments,
-  hasPrefix,
-  insertDocuments,
-  insertTerms,
-  knownTerms,
-  type QueryGroup,
-  refreshPlannerStatistics,
-  type SearchDocument,
-  type SearchFilter,
-} from './search.repository.ts'
-import { editCandidates, words } from './text.ts'
+import { listProducts } from '../catalogue/product.service.ts'
+import type { RequestLocale } from '../site/site.service.ts'
+import { type Highlighter, highlightRanges } from './highlight.ts'
+import { DRIVER_POSTINGS, strictTerms, typoTerms, type WordMatch } from './query-terms.ts'
+import { findRanked, type MatchFilter } from './search.repository.ts'
+import { words } from './text.ts'
+
+export { DRIVER_POSTINGS } from './query-terms.ts'
+export { ensureSearchIndex, reindexProducts } from './search-index.service.ts'
 
 /** At most this many words of a query count; the rest is ignored. */
 const MAX_WORDS = 8
-/** Words shorter than this are not corrected for typos. */
-const MIN_TYPO_LENGTH = 3
 const DESCRIPTION_LENGTH = 160
 /** Matches are counted up to this many; beyond it nbHits is this cap and nbHitsExhaustive is false. */
 export const MAX_COUNTED_HITS = 1000
-
-/**
- * Rebuilds the index of the given products (all when `ids` is absent): one document per product and
- * language (site languages and English; a missing translation falls back to English), and the
- * vocabulary used for typo correction. Call after any product write.
- */
-export async function reindexProducts(ctx: AppContext, ids?: string[]): Promise<void> {
-  const texts = await searchableTexts(ctx, ids)
-  const sites = await listSites(ctx)
-  const languages = new Set(['en', ...sites.flatMap((s) => s.languages), ...texts.map((t) => t.language)])
-  const byProduct = Map.groupBy(texts, (t) => t.product_id)
-  const docs: SearchDocument[] = []
-  const terms = new Map<string, { language: string; term: string }>()
-  for (const [productId, own] of byProduct) {
-    for (const language of languages) {
-      const text = own.find((t) => t.language === language) ?? own.find((t) => t.language === 'en') ?? own[0]
-      if (!text) continue
-      docs.push({ productId, language, name: text.name, description: text.description })
-      for (const term of words(`${text.name} ${text.description}`)) {
-        if (term.length >= 2) terms.set(`${language} ${term}`, { language, term })
-      }
-    }
-  }
-  await ctx.db.transaction().execute(async (trx) => {
-    await deleteDocuments(trx, ctx.engine, ids)
-    await insertDocuments(trx, ctx.engine, docs)
-    await insertTerms(trx, [...terms.values()])
-  })
-  // Every product writer calls this, so it is also where cached list totals and capped counts go stale.
-  invalidateProductTotals()
-  cappedCounts = new WeakMap()
-}
-
-/**
- * At start-up: builds the index when products exist but the index is empty (seeded or generated data),
- * then lets SQLite refresh its planner statistics.
- */
-export async function ensureSearchIndex(ctx: AppContext): Promise<void> {
-  if (!(await hasDocuments(ctx.db, ctx.engine))) await reindexProducts(ctx)
-  await refreshPlannerStatistics(ctx.db, ctx.engine)
-}
-
 export interface SearchRequest {
   q: string
   hitsPerPage: number
@@ -77,12 +24,13 @@ export interface SearchRequest {
   category?: string
   priceMin?: number
   priceMax?: number
+  inStock?: boolean
 }
 
 /**
- * Relevance-ranked search. Every word must match (the last one also as a prefix); stemming follows the
- * language. When nothing matches, words unknown to the vocabulary are widened to the known words one
- * edit away (one wrong, missing, extra or swapped letter) and the search runs once more.
+ * Relevance-ranked search over names, descriptions, codes and category names in the shopper's language.
+ * Every word must match (by its stem; the last one also as a prefix); when nothing matches, the words no
+ * term matched are widened to the terms within their typo allowance and the search runs once more.
  */
 export async function searchProducts(
   ctx: AppContext,
@@ -100,30 +48,36 @@ export async function searchProducts(
     hits: [],
   }
   if (queryWords.length === 0) return empty
-  const base: Omit<SearchFilter, 'groups'> = {
+  const base: Omit<MatchFilter, 'words'> = {
     language,
     currency: locale.currency,
     now: new Date().toISOString(),
     priceMinMinor: req.priceMin === undefined ? undefined : toMinor(req.priceMin, locale.currency),
     priceMaxMinor: req.priceMax === undefined ? undefined : toMinor(req.priceMax, locale.currency),
+    inStock: req.inStock,
   }
   if (req.category) {
     const [ids] = await expandCategoryFilters(ctx, [req.category], language)
     base.categoryIds = ids ?? []
   }
-  const strict: QueryGroup[] = queryWords.map((w, i) => ({
-    alternatives: [w],
-    prefix: i === queryWords.length - 1,
-  }))
   const page = { offset: req.page * req.hitsPerPage, limit: req.hitsPerPage }
-  let found = await findPage(ctx, { ...base, groups: strict }, page)
-  if (found.nbHits === 0) {
-    const fuzzy = await withTypoCorrections(ctx, language, queryWords)
-    if (fuzzy) found = await findPage(ctx, { ...base, groups: fuzzy }, page)
+  let matched = await strictTerms(ctx.db, language, queryWords)
+  let found = await findPage(ctx, base, matched, page)
+  if (found.total === 0) {
+    const fuzzy = await typoTerms(ctx.db, language, matched)
+    if (fuzzy) {
+      matched = fuzzy
+      found = await findPage(ctx, base, matched, page)
+    }
   }
-  if (found.nbHits === 0) return empty
-  const exhaustive = found.nbHits <= MAX_COUNTED_HITS
-  const nbHits = exhaustive ? found.nbHits : MAX_COUNTED_HITS
+  if (found.total === 0) return empty
+  const exhaustive = found.exhaustive && found.total <= MAX_COUNTED_HITS
+  const nbHits = Math.min(found.total, MAX_COUNTED_HITS)
+  const last = matched[matched.length - 1]
+  const highlighter: Highlighter = {
+    terms: new Set(matched.flatMap((m) => m.terms)),
+    prefix: last?.prefix ? last.word : undefined,
+  }
   return {
     query: req.q,
     nbHits,
@@ -131,84 +85,54 @@ export async function searchProducts(
     page: req.page,
     hitsPerPage: req.hitsPerPage,
     nbPages: Math.ceil(nbHits / req.hitsPerPage),
-    hits: await hitsOf(ctx, locale, found.ids),
+    hits: await hitsOf(ctx, locale, found.ids, highlighter),
   }
 }
 
 /**
- * The page and the capped count (MAX_COUNTED_HITS + 1 at most), as two statements. Up to the cap every
- * match is ranked (bm25 / ts_rank); beyond it the count is not exhaustive and neither is the ranking: the
- * products whose name holds every word come first, read in index order on SQLite, so the cost of a search
- * does not grow with the number of matches (docs/decisions/0007).
+ * The page and how many match. One word of which a single term is held by more than MAX_COUNTED_HITS
+ * products (a live search's first letters) reads only the best postings of each term for the page. Otherwise
+ * the word fewest products hold drives: when its terms hold at most
+ * DRIVER_POSTINGS postings every match is read and ranked; beyond, only the best postings of each of its terms
+ * (names first), which bounds the cost whatever the catalogue size. A bounded read that found fewer than
+ * MAX_COUNTED_HITS matches (a rare conjunction, a narrow filter) cannot tell how many there are: it is made
+ * again exhaustively, so no match is ever lost (docs/decisions/0032).
  */
 async function findPage(
   ctx: AppContext,
-  filter: SearchFilter,
+  base: Omit<MatchFilter, 'words'>,
+  matched: WordMatch[],
   page: { offset: number; limit: number },
-): Promise<{ ids: string[]; nbHits: number }> {
-  const nbHits = await cappedCount(ctx, filter)
-  if (nbHits === 0) return { ids: [], nbHits }
-  const ids =
-    nbHits > MAX_COUNTED_HITS
-      ? await findMatchesByName(ctx.db, ctx.engine, filter, page)
-      : await findMatches(ctx.db, ctx.engine, filter, page)
-  return { ids, nbHits }
-}
-
-/** How long a count beyond the cap is remembered (per process, per database handle and filter). */
-const CAPPED_COUNT_TTL_MS = 30_000
-let cappedCounts = new WeakMap<object, Map<string, number>>()
-
-/**
- * The capped count. "More than the cap" is remembered for CAPPED_COUNT_TTL_MS: a broad query (the live
- * search's first letters, typed by every shopper) then costs its page alone, not also a count that reads
- * 1,001 matches each time. Exact counts are always made afresh. `reindexProducts` (every product writer)
- * forgets them, as it does the list totals; another process's writes show within the TTL
- * (docs/decisions/0007).
- */
-async function cappedCount(ctx: AppContext, filter: SearchFilter): Promise<number> {
-  const { now: _, ...key } = filter
-  const id = JSON.stringify(key)
-  const cache = cappedCounts.get(ctx.db) ?? new Map<string, number>()
-  const until = cache.get(id)
-  if (until !== undefined && until > Date.now()) return MAX_COUNTED_HITS + 1
-  const n = await countMatches(ctx.db, ctx.engine, filter, MAX_COUNTED_HITS)
-  if (n > MAX_COUNTED_HITS) {
-    cappedCounts.set(ctx.db, cache)
-    if (cache.size >= 1000) cache.clear()
-    cache.set(id, Date.now() + CAPPED_COUNT_TTL_MS)
+): Promise<{ ids: string[]; total: number; exhaustive: boolean }> {
+  if (matched.some((m) => m.terms.length === 0)) return { ids: [], total: 0, exhaustive: true }
+  const filter: MatchFilter = { ...base, words: matched.map((m) => m.terms) }
+  let driver = 0
+  for (const [i, m] of matched.entries()) if (m.postings < (matched[driver]?.postings ?? 0)) driver = i
+  const { postings, terms, most } = matched[driver] ?? { postings: 0, terms: [], most: 0 }
+  const filtered = [base.categoryIds, base.priceMinMinor, base.priceMaxMinor, base.inStock].some(
+    (f) => f !== undefined && f !== false,
+  )
+  if (matched.length === 1 && !filtered && most > MAX_COUNTED_HITS) {
+    // One word that one term alone gives more than the cap: the count is capped without counting, and the
+    // best page is among the best `offset + limit` postings of each term.
+    const top = await findRanked(ctx.db, filter, page, { driver, perTerm: page.offset + page.limit })
+    return { ids: top.ids, total: MAX_COUNTED_HITS + 1, exhaustive: false }
   }
-  return n
-}
-
-/** The query's words, each unknown one widened by its known neighbours; undefined when none has any. */
-async function withTypoCorrections(
-  ctx: AppContext,
-  language: string,
-  queryWords: string[],
-): Promise<QueryGroup[] | undefined> {
-  const known = await knownTerms(ctx.db, language, queryWords)
-  const last = queryWords.length - 1
-  const unknown: number[] = []
-  for (const [i, w] of queryWords.entries()) {
-    if (known.has(w) || w.length < MIN_TYPO_LENGTH) continue
-    if (i === last && (await hasPrefix(ctx.db, language, w))) continue
-    unknown.push(i)
+  if (postings > DRIVER_POSTINGS) {
+    const perTerm = Math.max(Math.ceil(DRIVER_POSTINGS / terms.length), page.offset + page.limit)
+    const bounded = await findRanked(ctx.db, filter, page, { driver, perTerm })
+    if (bounded.total >= MAX_COUNTED_HITS) return { ...bounded, exhaustive: false }
   }
-  if (unknown.length === 0) return undefined
-  const candidates = new Map(unknown.map((i) => [i, editCandidates(queryWords[i] ?? '')]))
-  const existing = await knownTerms(ctx.db, language, [...candidates.values()].flat())
-  let widened = false
-  const groups = queryWords.map((w, i) => {
-    const fixes = (candidates.get(i) ?? []).filter((c) => existing.has(c))
-    if (fixes.length > 0) widened = true
-    return { alternatives: [w, ...fixes], prefix: i === last && fixes.length === 0 }
-  })
-  return widened ? groups : undefined
+  return { ...(await findRanked(ctx.db, filter, page, { driver })), exhaustive: true }
 }
 
 /** Hits in rank order, built from the catalogue in a fixed number of queries. */
-async function hitsOf(ctx: AppContext, locale: RequestLocale, ids: string[]): Promise<SearchHit[]> {
+async function hitsOf(
+  ctx: AppContext,
+  locale: RequestLocale,
+  ids: string[],
+  highlighter: Highlighter,
+): Promise<SearchHit[]> {
   if (ids.length === 0) return []
   const page = await listProducts(ctx, locale, {
     pageNumber: 1,
@@ -220,15 +144,21 @@ async function hitsOf(ctx: AppContext, locale: RequestLocale, ids: string[]): Pr
   return ids.flatMap((id) => {
     const p = byId.get(id)
     if (!p) return []
+    const description =
+      p.description.length > DESCRIPTION_LENGTH
+        ? `${p.description.slice(0, DESCRIPTION_LENGTH - 1)}…`
+        : p.description
     const hit: SearchHit = {
       objectID: p.id,
       name: p.name,
-      description:
-        p.description.length > DESCRIPTION_LENGTH
-          ? `${p.description.slice(0, DESCRIPTION_LENGTH - 1)}…`
-          : p.description,
+      description,
       categories: p.categories,
       hasVariants: p.hasVariants,
+      inStock: p.inStock,
+      highlights: {
+        name: highlightRanges(p.name, highlighter),
+        description: highlightRanges(description, highlighter),
+      },
     }
     const image = p.media[0]?.url
     if (image) hit.image = image

@@ -1,3 +1,4 @@
+import { englishStem } from './english-stemmer.ts'
 import { germanStem } from './german-stemmer.ts'
 
 /** Words of a text: letters and digits, lower case, NFC; anything else separates. */
@@ -10,37 +11,59 @@ export function words(text: string): string[] {
   )
 }
 
+/** A word as the index holds it: lower case, accents and umlauts folded (ä → a, é → e), ß → ss. */
+export function fold(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').toLowerCase()
+}
+
+/** Index terms of a text: its words, folded. */
+export const termsOf = (text: string): string[] => words(text).map(fold)
+
+/** The stem a term is grouped under in a language: a query word matches every term of its stem. */
+export function stemOf(term: string, language: string): string {
+  if (language === 'de') return fold(germanStem(term))
+  if (language === 'en') return englishStem(term)
+  return term
+}
+
+/** Wrong letters forgiven in a query word: none below 4 letters, one from 4, two from 8; none with digits. */
+export function typoAllowance(word: string): number {
+  if (!/^\p{L}+$/u.test(word)) return 0
+  const length = [...word].length
+  return length >= 8 ? 2 : length >= 4 ? 1 : 0
+}
+
 /**
- * Text as stored in the SQLite index for a language: German is stemmed here (FTS5's porter tokenizer,
- * applied on top to every row, only knows English); other languages are left to the tokenizer.
+ * The word with up to `max` letters deleted (itself included). Two words within `max` edits share such a
+ * deletion (symmetric deletion), so the vocabulary's deletions find typo candidates by lookups alone.
  */
-export function indexText(text: string, language: string): string {
-  return language === 'de' ? words(text).map(germanStem).join(' ') : text
-}
-
-/** A query word in the form the SQLite index holds. */
-export function queryWord(word: string, language: string): string {
-  return language === 'de' ? germanStem(word) : word
-}
-
-const ALPHABET = [...'abcdefghijklmnopqrstuvwxyzäöüß0123456789']
-
-/** Every string at Damerau-Levenshtein distance one (one letter deleted, inserted, replaced or swapped). */
-export function editCandidates(word: string): string[] {
-  const letters = [...word]
-  const out = new Set<string>()
-  for (let i = 0; i <= letters.length; i++) {
-    const head = letters.slice(0, i).join('')
-    const tail = letters.slice(i)
-    if (tail.length > 0) out.add(head + tail.slice(1).join(''))
-    if (tail.length > 1) out.add(head + tail[1] + tail[0] + tail.slice(2).join(''))
-    for (const c of ALPHABET) {
-      out.add(head + c + tail.join(''))
-      if (tail.length > 0 && c !== tail[0]) out.add(head + c + tail.slice(1).join(''))
+export function deletions(word: string, max: number): string[] {
+  const out = new Set([word])
+  let level = [word]
+  for (let d = 0; d < max; d++) {
+    const next: string[] = []
+    for (const w of level) {
+      const letters = [...w]
+      if (letters.length <= 1) continue
+      for (let i = 0; i < letters.length; i++) {
+        const v = letters.slice(0, i).join('') + letters.slice(i + 1).join('')
+        if (!out.has(v)) {
+          out.add(v)
+          next.push(v)
+        }
+      }
     }
+    level = next
   }
-  out.delete(word)
   return [...out]
+}
+
+/** Deletions a vocabulary term is indexed under: enough for any query word allowed to reach it. */
+export function indexedDeletions(term: string): string[] {
+  if (!/^\p{L}+$/u.test(term)) return []
+  const length = [...term].length
+  // A query of 4–7 letters (one edit) reaches terms of 3+ letters, one of 8+ (two edits) terms of 6+.
+  return length >= 6 ? deletions(term, 2) : length >= 3 ? deletions(term, 1) : []
 }
 
 /** Optimal string alignment distance (edits and adjacent swaps), stopping early above `max`. */

@@ -17,6 +17,7 @@ import * as paymentAuthentication from './migrations/0014-payment-authentication
 import * as mailQueue from './migrations/0015-mail-queue.ts'
 import * as loginThrottle from './migrations/0016-login-throttle.ts'
 import * as cacheVersions from './migrations/0017-cache-versions.ts'
+import * as searchTokens from './migrations/0018-search-tokens.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0015-mail-queue': mailQueue,
   '0016-login-throttle': loginThrottle,
   '0017-cache-versions': cacheVersions,
+  '0018-search-tokens': searchTokens,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -8,6 +8,7 @@ export interface Refine {
   category?: string
   priceMin?: number
   priceMax?: number
+  inStock?: boolean
 }
 
 function flatten(categories: Category[], depth = 0): Array<{ id: string; name: string; depth: number }> {
@@ -67,6 +68,16 @@ export function RefineForm({ query, refine }: { query: string; refine: Refine })
           defaultValue={refine.priceMax ?? ''}
           key={`max${refine.priceMax ?? ''}`}
         />
+      </label>
+      <label className="search-page__check">
+        <input
+          type="checkbox"
+          name="inStock"
+          value="true"
+          defaultChecked={refine.inStock ?? false}
+          key={`stock${refine.inStock ?? ''}`}
+        />
+        <span>{t('SEARCH_IN_STOCK')}</span>
       </label>
       <div className="search-page__actions">
         <button type="submit" className="button button--primary">

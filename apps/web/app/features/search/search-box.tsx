@@ -3,9 +3,9 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { browserTransport } from '../../lib/api/browser.ts'
 import { searchCalls } from '../../lib/api/search.ts'
-import { formatMoney } from '../../lib/format.ts'
 import { useShop, useT } from '../../lib/shop.ts'
 import { productPath } from '../../lib/slug.ts'
+import { LiveHits, type LiveResult } from './live-hits.tsx'
 import { searchPath } from './search-path.ts'
 import './search.css'
 
@@ -21,7 +21,10 @@ export function SearchBox() {
   const navigate = useNavigate()
   const listId = useId()
   const [text, setText] = useState('')
-  const { hits, open, setOpen, active, setActive } = useLiveHits(text)
+  const { result, error, open, setOpen, active, setActive } = useLiveHits(text)
+  const { hits } = result
+  /** The options: the hits, then "see all" (when there are hits). */
+  const options = hits.length > 0 ? hits.length + 1 : 0
 
   const close = () => {
     setOpen(false)
@@ -57,9 +60,9 @@ export function SearchBox() {
           role="combobox"
           aria-label={t('SEARCH_LABEL')}
           aria-autocomplete="list"
-          aria-expanded={expanded}
+          aria-expanded={expanded && !error}
           aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          aria-activedescendant={expanded && !error && active >= 0 ? optionId(active) : undefined}
           placeholder={t('SEARCH_PLACEHOLDER')}
           autoComplete="off"
           enterKeyHint="search"
@@ -67,17 +70,17 @@ export function SearchBox() {
           maxLength={200}
           onChange={(event) => setText(event.target.value)}
           onFocus={() => {
-            if (hits.length && text.trim()) setOpen(true)
+            if ((hits.length || error) && text.trim()) setOpen(true)
           }}
           onBlur={() => setTimeout(close, 150)}
           onKeyDown={(event) => {
             if (event.key === 'ArrowDown') {
               event.preventDefault()
-              if (!expanded && hits.length) setOpen(true)
-              setActive((i) => (hits.length ? (i + 1) % hits.length : -1))
+              if (!expanded && options) setOpen(true)
+              setActive((i) => (options ? (i + 1) % options : -1))
             } else if (event.key === 'ArrowUp') {
               event.preventDefault()
-              setActive((i) => (hits.length ? (i <= 0 ? hits.length - 1 : i - 1) : -1))
+              setActive((i) => (options ? (i <= 0 ? options - 1 : i - 1) : -1))
             } else if (event.key === 'Escape') {
               if (expanded) {
                 event.preventDefault()
@@ -86,15 +89,20 @@ export function SearchBox() {
             }
           }}
         />
-        <HitList
+        <LiveHits
           id={listId}
-          hits={hits}
+          result={result}
           active={active}
-          hidden={!expanded}
+          hidden={!expanded || error}
           optionId={optionId}
           onPick={goTo}
+          onSeeAll={submit}
         />
-        {expanded && hits.length === 0 ? (
+        {expanded && error ? (
+          <p className="search-box__empty search-box__error" role="alert">
+            {t('SEARCH_ERROR')}
+          </p>
+        ) : expanded && hits.length === 0 ? (
           <p className="search-box__empty" role="status">
             {t('SEARCH_NO_RESULTS', { q: text.trim() })}
           </p>
@@ -108,10 +116,13 @@ export function SearchBox() {
   )
 }
 
+const NONE: LiveResult = { hits: [], nbHits: 0, capped: false }
+
 /** The live hits of the typed text: asked 150 ms after typing stops, stale answers dropped. */
 function useLiveHits(text: string) {
   const { language, site } = useShop()
-  const [hits, setHits] = useState<SearchHit[]>([])
+  const [result, setResult] = useState<LiveResult>(NONE)
+  const [error, setError] = useState(false)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const current = useRef('')
@@ -127,74 +138,31 @@ function useLiveHits(text: string) {
     const query = text.trim()
     current.current = query
     if (!query || !api) {
-      setHits([])
+      setResult(NONE)
+      setError(false)
       setOpen(false)
       return
     }
     const timer = setTimeout(() => {
       api
         .searchProducts({ q: query, hitsPerPage: LIVE_SEARCH_HITS, page: 0, language })
-        .then((result) => {
+        .then((answer) => {
           if (current.current !== query) return // stale: the text changed meanwhile
-          setHits(result.hits)
+          setResult({ hits: answer.hits, nbHits: answer.nbHits, capped: answer.nbHitsExhaustive === false })
+          setError(false)
           setActive(-1)
           setOpen(true)
         })
         .catch(() => {
           if (current.current !== query) return
-          setHits([])
-          setOpen(false)
+          // Spec §8: a search failure sets the error flag; the box says so instead of closing.
+          setResult(NONE)
+          setError(true)
+          setActive(-1)
+          setOpen(true)
         })
     }, DEBOUNCE_MS)
     return () => clearTimeout(timer)
   }, [text, api, language])
-  return { hits, open, setOpen, active, setActive }
-}
-
-/** The listbox of live hits; the combobox keeps the keyboard (aria-activedescendant). */
-function HitList({
-  id,
-  hits,
-  active,
-  hidden,
-  optionId,
-  onPick,
-}: {
-  id: string
-  hits: SearchHit[]
-  active: number
-  hidden: boolean
-  optionId: (i: number) => string
-  onPick: (hit: SearchHit) => void
-}) {
-  const t = useT()
-  const { language } = useShop()
-  return (
-    <div id={id} role="listbox" aria-label={t('SEARCH_RESULTS')} className="search-box__list" hidden={hidden}>
-      {hits.map((hit, i) => {
-        const price = hit.priceRange?.minPrice ?? hit.price
-        return (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard selection is on the combobox (aria-activedescendant)
-          <div
-            key={hit.objectID}
-            id={optionId(i)}
-            role="option"
-            tabIndex={-1}
-            aria-selected={i === active}
-            className="search-box__option"
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => onPick(hit)}
-          >
-            {hit.image ? <img src={hit.image} alt="" width={40} height={40} loading="lazy" /> : null}
-            <span className="search-box__name">{hit.name}</span>
-            {price ? (
-              <span className="search-box__price">
-                {formatMoney(price.effectiveAmount, price.currency, language)}
-              </span>
-            ) : null}
-          </div>
-        )
-      })}
-    </div>
-  )
+  return { result, error, open, setOpen, active, setActive }
 }

@@ -9,6 +9,7 @@ export interface SearchParams {
   category?: string
   priceMin?: number
   priceMax?: number
+  inStock?: 'true' | 'false'
 }
 
 /** Product search (spec §7: the hosted-search-index query, answered by this shop). */
