@@ -8,6 +8,8 @@ export function CartTotals({ cart, shippingAmount }: { cart: Cart; shippingAmoun
   const { language } = useShop()
   const money = (amount: number) => formatMoney(amount, cart.currency, language)
   const shipping = shippingAmount ?? cart.shippingCost.amount
+  // The cart alone knows shipping only once an estimate country is served by a zone (docs/decisions/0036).
+  const shippingKnown = shippingAmount !== undefined || cart.shippingMethod !== null
   const total =
     shippingAmount === undefined
       ? cart.totalPrice.amount
@@ -44,11 +46,15 @@ export function CartTotals({ cart, shippingAmount }: { cart: Cart; shippingAmoun
         </div>
       ) : null}
       <div className="totals__row">
-        <dt>{t('SHIPPING')}</dt>
-        <dd>{money(shipping)}</dd>
+        <dt>
+          {shippingAmount === undefined && cart.shippingMethod
+            ? t('SHIPPING_BY', { name: cart.shippingMethod.name })
+            : t('SHIPPING')}
+        </dt>
+        <dd>{shippingKnown ? money(shipping) : t('SHIPPING_AT_CHECKOUT')}</dd>
       </div>
       <div className="totals__row totals__row--total">
-        <dt>{t('TOTAL')}</dt>
+        <dt>{shippingKnown ? t('TOTAL') : t('TOTAL_BEFORE_SHIPPING')}</dt>
         <dd>{money(total)}</dd>
       </div>
     </dl>
