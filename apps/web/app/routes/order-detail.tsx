@@ -10,6 +10,7 @@ import { getSession } from '../lib/context.server.ts'
 import { formatMoney } from '../lib/format.ts'
 import { metaT, pageTitle } from '../lib/meta.ts'
 import { useShop, useT } from '../lib/shop.ts'
+import { taxLineLabel } from '../lib/tax-line.ts'
 import { Modal } from '../ui/modal.tsx'
 import type { Route } from './+types/order-detail'
 
@@ -139,7 +140,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             <dd>−{money(discount.amount)}</dd>
           </Fragment>
         ))}
-        <dt>{order.tax.label || t('TAX')}</dt>
+        <dt>{taxLineLabel(t, order.tax)}</dt>
         <dd>{money(order.tax.amount)}</dd>
         <dt>{t('ORDER_TOTAL')}</dt>
         <dd data-testid="order-total">{money(order.totalPrice)}</dd>

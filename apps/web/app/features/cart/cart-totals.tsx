@@ -1,6 +1,7 @@
 import type { Cart } from '@shop/contracts/cart'
 import { formatMoney } from '../../lib/format.ts'
 import { useShop, useT } from '../../lib/shop.ts'
+import { taxLineLabel } from '../../lib/tax-line.ts'
 
 /** Subtotal, fees, discount, tax, shipping and total of a cart (behaviour notes "Cart"). */
 export function CartTotals({ cart, shippingAmount }: { cart: Cart; shippingAmount?: number }) {
@@ -39,9 +40,7 @@ export function CartTotals({ cart, shippingAmount }: { cart: Cart; shippingAmoun
       ) : null}
       {cart.totalTax.amount > 0 ? (
         <div className="totals__row">
-          <dt>
-            {tax.included ? t('TAX_INCLUDED', { label: tax.label || t('TAX') }) : tax.label || t('TAX')}
-          </dt>
+          <dt>{taxLineLabel(t, tax)}</dt>
           <dd>{money(cart.totalTax.amount)}</dd>
         </div>
       ) : null}
