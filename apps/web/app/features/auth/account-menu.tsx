@@ -18,7 +18,7 @@ export function AccountMenu() {
   }, [user])
   if (user) {
     return (
-      <div className="account-menu">
+      <div className="account-menu account-menu--user">
         <Link
           to="/account"
           className="button button--ghost account-menu__link"
@@ -33,7 +33,7 @@ export function AccountMenu() {
           className="account-menu__out"
         >
           <input type="hidden" name="intent" value="logout" />
-          <button type="submit" className="button button--ghost account-menu__link">
+          <button type="submit" className="button button--ghost account-menu__link" title={t('SIGN_OUT')}>
             <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
               <path
                 fill="currentColor"
