@@ -26,7 +26,7 @@ export const de: Messages = {
   LANGUAGE_DE: 'Deutsch',
   CONTACT_US: 'Fragen? Rufen Sie uns an',
   CONTACT_PHONE: '+1 (800) 555-0142',
-  FOOTER_NOTE: 'Demo-Shop. Bilder: Microsoft Fluent Emoji 3D (MIT).',
+  FOOTER_NOTE: 'Demo-Shop. Bilder: Microsoft Fluent Emoji (MIT).',
   HOME_TITLE: 'Willkommen',
   HOME_DESCRIPTION: 'Dinge für jeden Tag, geliefert. Entdecken Sie Kleidung, Accessoires und Wohnwaren.',
   CAROUSEL: 'Empfehlungen',

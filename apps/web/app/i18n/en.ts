@@ -25,7 +25,7 @@ export const en = {
   LANGUAGE_DE: 'Deutsch',
   CONTACT_US: 'Questions? Call us',
   CONTACT_PHONE: '+1 (800) 555-0142',
-  FOOTER_NOTE: 'Demo shop. Images: Microsoft Fluent Emoji 3D (MIT).',
+  FOOTER_NOTE: 'Demo shop. Images: Microsoft Fluent Emoji (MIT).',
   HOME_TITLE: 'Welcome',
   HOME_DESCRIPTION: 'Everyday goods, delivered. Browse our catalogue of apparel, accessories and home goods.',
   CAROUSEL: 'Featured',
