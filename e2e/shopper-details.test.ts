@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { type Language, translator } from '../apps/web/app/i18n/index.ts'
+import type { Browser } from 'playwright-core'
+import { translator } from '../apps/web/app/i18n/index.ts'
 import { formatMoney } from '../apps/web/app/lib/format.ts'
 import { browserEngines, browserSkip, launchBrowser, viewports } from './support/browser.ts'
 import { fillBilling } from './support/checkout.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
+import { newContext, open } from './support/shopper.ts'
 import { execSql } from './support/sql.ts'
 
 /**
@@ -18,23 +19,6 @@ const JAR = 'p-glass-jar' // 12.00 USD: below the free-shipping threshold, so St
 const TEE = 'p-classic-tee' // colour × size; Black / M is sold out
 const SOLD_OUT = 'p-tea-bowl' // a simple product with no stock
 const UNPRICED = 'p-coin-purse' // its USD prices are removed below: not sold on the us site
-
-export async function newContext(browser: Browser, shop: RunningShop, viewport: object, language: Language) {
-  const context = await browser.newContext({ viewport: viewport as never, reducedMotion: 'reduce' })
-  await context.addCookies([
-    { name: 'language', value: language, url: shop.url },
-    { name: 'site', value: 'us', url: shop.url },
-    { name: 'shop_consent', value: 'declined', url: shop.url },
-  ])
-  return context
-}
-
-export async function open(context: BrowserContext, shop: RunningShop, path: string): Promise<Page> {
-  const page = await context.newPage()
-  await page.goto(`${shop.url}${path}`)
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-  return page
-}
 
 const browser = (browserSkip ? undefined : await launchBrowser()) as Browser
 
