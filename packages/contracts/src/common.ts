@@ -18,6 +18,11 @@ export const IdSchema = z
 export const CurrencySchema = z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 currency code')
 export const LanguageSchema = z.string().regex(/^[a-z]{2}$/, 'a two-letter language code')
 export const CountrySchema = z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166 alpha-2 country code')
+/** An address's country as clients send it: alpha-2, and 'USA' taken as US (spec §9, docs/decisions/0039). */
+export const AddressCountrySchema = z.preprocess(
+  (value) => (value === 'USA' ? 'US' : value),
+  CountrySchema,
+)
 
 /** Query parameters shared by every list call. */
 export const PagingQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { OrderAddressSchema } from './address.ts'
+import { OrderAddressInputSchema, OrderAddressSchema } from './address.ts'
 import { CurrencySchema, IdSchema, MoneySchema, PagingQuerySchema } from './common.ts'
 import { endpoint, errors } from './endpoint.ts'
 
@@ -42,7 +42,7 @@ export const OrderRequestSchema = z
     /** The total the shopper saw; the order is refused with 409 total_changed when prices moved since. */
     totalPrice: z.number().min(0),
     addresses: z
-      .array(OrderAddressSchema)
+      .array(OrderAddressInputSchema)
       .min(1)
       .max(2)
       .refine((list) => list.some((a) => a.type === 'SHIPPING'), 'a SHIPPING address is required'),

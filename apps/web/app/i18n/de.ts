@@ -119,6 +119,8 @@ export const de: Messages = {
   ITEM_COUNT_ONE: '1 Artikel',
   QUESTIONS_CALL: 'Fragen zu Ihrer Bestellung? Rufen Sie uns an:',
   ERROR_401_TITLE: 'Bitte anmelden',
+  ERROR_403_TITLE: 'Zugriff verweigert',
+  NOT_AUTHORIZED: 'Sie sind nicht berechtigt, auf diese Ressource zuzugreifen!',
   ERROR_401_MESSAGE: 'Sie müssen angemeldet sein, um diese Seite zu sehen.',
   ERROR_404_TITLE: 'Seite nicht gefunden',
   ERROR_404_MESSAGE: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',

@@ -118,6 +118,8 @@ export const en = {
   ITEM_COUNT_ONE: '1 item',
   QUESTIONS_CALL: 'Questions about your order? Call us:',
   ERROR_401_TITLE: 'Please sign in',
+  ERROR_403_TITLE: 'Access denied',
+  NOT_AUTHORIZED: 'You are not authorized to access this resource!',
   ERROR_401_MESSAGE: 'You need to be signed in to see this page.',
   ERROR_404_TITLE: 'Page not found',
   ERROR_404_MESSAGE: 'The page you were looking for does not exist or has moved.',

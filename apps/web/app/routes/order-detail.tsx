@@ -7,7 +7,7 @@ import { formatAddressLines } from '../features/address/address-lines.ts'
 import { requireCustomer } from '../features/auth/session-user.server.ts'
 import { isApiError } from '../lib/api.ts'
 import { getSession } from '../lib/context.server.ts'
-import { formatMoney } from '../lib/format.ts'
+import { formatDateTime, formatMoney } from '../lib/format.ts'
 import { metaT, pageTitle } from '../lib/meta.ts'
 import { useShop, useT } from '../lib/shop.ts'
 import { taxLineLabel } from '../lib/tax-line.ts'
@@ -76,7 +76,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
       <h1>{t('ORDER_DETAIL_TITLE', { id: order.id })}</h1>
       <dl className="facts">
         <dt>{t('ORDER_DATE')}</dt>
-        <dd>{new Date(order.created).toLocaleString(language)}</dd>
+        <dd>{formatDateTime(order.created, language)}</dd>
         <dt>{t('ORDER_STATUS')}</dt>
         <dd data-testid="order-status">{statusText(t, order.status)}</dd>
       </dl>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Form, Link, useLocation } from 'react-router'
+import { onUserAuthError } from '../../lib/auth-error.ts'
 import { useT } from '../../lib/shop.ts'
 import { SignInDialog } from './sign-in-dialog.tsx'
 import './account.css'
@@ -16,6 +17,8 @@ export function AccountMenu() {
   useEffect(() => {
     if (user) setOpen(false)
   }, [user])
+  // Spec §6: an authorization failure while anonymous (the user-auth-error event) opens the sign-in dialog.
+  useEffect(() => onUserAuthError(() => setOpen(true)), [])
   if (user) {
     return (
       <div className="account-menu account-menu--user">
