@@ -125,6 +125,24 @@ for (const { engine, skip } of browserEngines) {
           await context.close()
         })
 
+        test(`${label}: a name outside the name pattern is refused with its own message`, async () => {
+          const context = await newContext(browser, shop, viewport, language)
+          const page = await open(context, shop, '/')
+          await page.getByRole('link', { name: t('SIGN_IN'), exact: true }).click()
+          const dialog = page.getByRole('dialog', { name: t('SIGN_IN_TITLE') })
+          await dialog.getByRole('tab', { name: t('SIGN_UP_TAB') }).click()
+          await dialog.getByLabel(t('FIRST_NAME')).fill('Ada<script>')
+          await dialog.getByLabel(t('EMAIL')).fill(`name-${language}-${viewportName}@example.com`)
+          await dialog.getByLabel(t('PASSWORD'), { exact: true }).fill(PASSWORD)
+          await dialog.getByLabel(t('CONFIRM_PASSWORD')).fill(PASSWORD)
+          await dialog.getByRole('button', { name: t('SIGN_UP') }).click()
+          await dialog
+            .getByRole('alert')
+            .filter({ hasText: t('NAME_INVALID') })
+            .waitFor()
+          await context.close()
+        })
+
         test(`${label}: order dates in the spec's format (en) or the German one (de)`, async () => {
           const customer = await signUp(shop, 'dates')
           const { orderId } = await (await shopper(shop.url, 'p-glass-jar', 1, customer)).placeOne()

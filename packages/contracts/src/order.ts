@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { OrderAddressInputSchema, OrderAddressSchema } from './address.ts'
-import { CurrencySchema, IdSchema, MoneySchema, PagingQuerySchema } from './common.ts'
+import { CurrencySchema, IdSchema, MoneySchema, PagingQuerySchema, PersonNameSchema } from './common.ts'
 import { endpoint, errors } from './endpoint.ts'
 
 /**
@@ -19,9 +19,9 @@ export const OrderTransitionSchema = z
 export const CustomerInfoSchema = z.object({
   id: z.string().optional(),
   title: z.enum(['', 'MR', 'MS', 'MRS', 'DR']).optional(),
-  firstName: z.string().trim().min(1).max(80),
-  middleName: z.string().max(80).optional(),
-  lastName: z.string().trim().min(1).max(80),
+  firstName: PersonNameSchema.min(1),
+  middleName: PersonNameSchema.optional(),
+  lastName: PersonNameSchema.min(1),
   email: z.email().max(254),
 })
 

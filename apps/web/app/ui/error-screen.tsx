@@ -27,10 +27,10 @@ export function ErrorScreen({ status, language }: { status: number; language?: s
     forbidden === 'not-authorized'
       ? [t('ERROR_403_TITLE'), t('NOT_AUTHORIZED')]
       : status === 401 || forbidden === 'sign-in'
-      ? [t('ERROR_401_TITLE'), t('ERROR_401_MESSAGE')]
-      : status === 404
-        ? [t('ERROR_404_TITLE'), t('ERROR_404_MESSAGE')]
-        : [t('ERROR_GENERIC_TITLE'), t('ERROR_GENERIC_MESSAGE')]
+        ? [t('ERROR_401_TITLE'), t('ERROR_401_MESSAGE')]
+        : status === 404
+          ? [t('ERROR_404_TITLE'), t('ERROR_404_MESSAGE')]
+          : [t('ERROR_GENERIC_TITLE'), t('ERROR_GENERIC_MESSAGE')]
   return (
     <section className="error-screen container">
       <p className="error-screen__code" aria-hidden="true">

@@ -96,7 +96,12 @@ export function SignInDialog({
           />
         ) : null}
         {view === 'signup' ? (
-          <SignUpForm action={action} busy={busy} fetcher={fetcher} onCookiesOff={() => setCookiesOff(true)} />
+          <SignUpForm
+            action={action}
+            busy={busy}
+            fetcher={fetcher}
+            onCookiesOff={() => setCookiesOff(true)}
+          />
         ) : null}
         {view === 'reset' ? (
           <ResetForm action={action} busy={busy} fetcher={fetcher} onBack={() => setView('signin')} />
