@@ -1,9 +1,12 @@
 /**
- * Builds every demo image from the 3D Fluent Emoji renders (MIT, @lobehub/fluent-emoji-3d) with sharp:
- * product squares (600×600), colour variants, carousel slides, banners and the logo.
+ * Builds every demo image from Microsoft's Fluent Emoji (Color, vector; MIT, @iconify-json/fluent-emoji) with
+ * sharp: product squares (1200×1200), colour variants, carousel slides, banners and the logo. The emoji are
+ * drawn from their vectors at the size they are placed at, so every picture is sharp at twice its largest
+ * displayed size (docs/decisions/0038).
  * Deterministic: `node demo/scripts/make-images.ts` (or `npm run demo:images`) rewrites demo/images.
  */
 import { mkdirSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
@@ -12,15 +15,29 @@ import { products } from '../catalogue/products.ts'
 import { sites } from '../catalogue/sites.ts'
 import type { DemoColour, DemoSite } from '../catalogue/types.ts'
 import { hexToLch, type Lch, meanLch } from './colour-math.ts'
+import { EMOJI_NAMES } from './emoji-names.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const assets = join(root, 'node_modules/@lobehub/fluent-emoji-3d/assets')
+interface IconSet {
+  width: number
+  height: number
+  icons: Record<string, { body: string; width?: number; height?: number }>
+}
+const iconSet = createRequire(import.meta.url)('@iconify-json/fluent-emoji/icons.json') as IconSet
 const out = join(root, 'demo/images')
 const FONT = 'Liberation Sans, DejaVu Sans, sans-serif'
 const INK = '#1f2328'
 const BRAND = '#2f5d50'
 
-const emojiFile = (name: string) => join(assets, `${name}.webp`)
+/** The emoji's vector drawing at `size` × `size` pixels. */
+function emojiSvg(code: string, size: number): Buffer {
+  const icon = iconSet.icons[EMOJI_NAMES[code] ?? '']
+  if (!icon) throw new Error(`no Fluent Emoji for ${code}: add it to demo/scripts/emoji-names.ts`)
+  const box = `0 0 ${icon.width ?? iconSet.width} ${icon.height ?? iconSet.height}`
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="${box}">${icon.body}</svg>`,
+  )
+}
 const target = (url: string) => {
   const file = join(out, mediaFile(url))
   mkdirSync(dirname(file), { recursive: true })
@@ -37,18 +54,17 @@ const fit = (text: string, width: number, max: number) =>
   Math.min(max, Math.floor(width / (text.length * 0.58)))
 
 async function emoji(name: string, size: number, colour?: DemoColour): Promise<Buffer> {
-  let image = sharp(emojiFile(name))
-  if (colour) image = sharp(await recolour(name, colour))
-  return image.resize(size, size, { kernel: 'lanczos3' }).png().toBuffer()
+  const drawn = await sharp(emojiSvg(name, size)).png().toBuffer()
+  return colour ? recolour(name, drawn, colour) : drawn
 }
 
 const sourceLch = new Map<string, Lch>()
 
 /** Moves the emoji's coloured pixels towards the target colour: hue rotation, chroma and lightness ratios. */
-async function recolour(name: string, colour: DemoColour): Promise<Buffer> {
+async function recolour(name: string, drawn: Buffer, colour: DemoColour): Promise<Buffer> {
   let source = sourceLch.get(name)
   if (!source) {
-    const { data, info } = await sharp(emojiFile(name))
+    const { data, info } = await sharp(emojiSvg(name, 256))
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true })
@@ -58,7 +74,7 @@ async function recolour(name: string, colour: DemoColour): Promise<Buffer> {
   const goal = hexToLch(colour.hex)
   const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value))
   const hue = Math.round((((goal.h - source.h) % 360) + 360) % 360)
-  return sharp(emojiFile(name))
+  return sharp(drawn)
     .modulate({
       hue,
       saturation: clamp(goal.c / Math.max(source.c, 1), 0.04, 1.6),
@@ -82,11 +98,11 @@ function squareBackground(size: number, colour: string): Buffer {
 }
 
 async function productImage(name: string, background: string, url: string, colour?: DemoColour) {
-  const size = 600
-  const art = 400
+  const size = 1200
+  const art = 800
   const layer = await emoji(name, art, colour)
   await webp(
-    sharp(squareBackground(size, background)).composite([{ input: layer, left: (size - art) / 2, top: 80 }]),
+    sharp(squareBackground(size, background)).composite([{ input: layer, left: (size - art) / 2, top: 160 }]),
     url,
   )
 }

@@ -152,5 +152,11 @@ export function ErrorBoundary() {
   else if (isApiError(error)) status = error.status
   if (status >= 500 && !isRouteErrorResponse(error)) console.error(error)
   const storeConfigFailed = isRouteErrorResponse(error) && error.data?.reason === STORE_CONFIG_FAILURE
-  return <Shell>{storeConfigFailed ? <StoreConfigAlert /> : <ErrorScreen status={status} />}</Shell>
+  // A failure before the root loader ran (the session middleware's) names the language itself.
+  const language = isRouteErrorResponse(error) ? (error.data?.language as string | undefined) : undefined
+  return (
+    <Shell>
+      {storeConfigFailed ? <StoreConfigAlert /> : <ErrorScreen status={status} language={language} />}
+    </Shell>
+  )
 }

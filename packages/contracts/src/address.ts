@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CountrySchema, PagingQuerySchema, TOTAL_COUNT_HEADER } from './common.ts'
+import { AddressCountrySchema, CountrySchema, PagingQuerySchema, TOTAL_COUNT_HEADER } from './common.ts'
 import { endpoint, errors, noContent } from './endpoint.ts'
 
 export const AddressSchema = z.object({
@@ -19,12 +19,16 @@ export const OrderAddressSchema = AddressSchema.extend({
   account: z.string().max(200).optional(),
 })
 
+/** An address of an order request: its country may be sent as 'USA' (spec §9, billing included). */
+export const OrderAddressInputSchema = OrderAddressSchema.extend({ country: AddressCountrySchema })
+
 /**
  * POST /api/customer/me/addresses (201) and PUT …/addresses/{addressId} (200): an address of the book.
  * `isDefault: true` makes it the default (the previous default loses the flag); the first address is always
  * the default; deleting the default promotes the oldest remaining one.
  */
 export const CustomerAddressInputSchema = AddressSchema.extend({
+  country: AddressCountrySchema,
   isDefault: z.boolean().optional(),
   account: z.string().max(200).optional(),
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { patterns } from './common.ts'
+import { PersonNameSchema, patterns } from './common.ts'
 import { endpoint, errors, noContent } from './endpoint.ts'
 
 export const SESSION_ID_LENGTH = 30
@@ -54,9 +54,9 @@ export const SignupRequestSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
   title: TitleSchema.optional(),
-  firstName: z.string().trim().max(80).optional(),
-  middleName: z.string().trim().max(80).optional(),
-  lastName: z.string().trim().max(80).optional(),
+  firstName: PersonNameSchema.optional(),
+  middleName: PersonNameSchema.optional(),
+  lastName: PersonNameSchema.optional(),
   preferredLanguage: z
     .string()
     .regex(/^[a-z]{2}$/)

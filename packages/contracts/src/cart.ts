@@ -113,6 +113,12 @@ export const CartSchema = z
     totalTax: MoneySchema,
     taxAggregate: z.object({ label: z.string(), rate: z.number(), included: z.boolean() }),
     shippingCost: MoneySchema,
+    /**
+     * The method shippingCost is for: the cheapest one serving the estimate country, the one the checkout
+     * preselects for it. Null while shipping is not known yet (no country, or none of the zones serves it):
+     * shippingCost is then 0 and the storefront says shipping is calculated at checkout.
+     */
+    shippingMethod: z.object({ id: z.string(), zoneId: z.string(), name: z.string() }).nullable(),
     totalPrice: MoneySchema,
     countryCode: z.string().nullable(),
     zipCode: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { EmailSchema, PasswordSchema, PROVIDER_IDS, TitleSchema } from './auth.ts'
+import { PersonNameSchema } from './common.ts'
 import { endpoint, errors, noContent } from './endpoint.ts'
 
 /**
@@ -25,9 +26,9 @@ export const CustomerSchema = z
 /** PUT /api/customer/me: the name fields (the e-mail changes only through the confirmed flow). */
 export const CustomerUpdateSchema = z.object({
   title: TitleSchema.optional(),
-  firstName: z.string().trim().max(80).optional(),
-  middleName: z.string().trim().max(80).optional(),
-  lastName: z.string().trim().max(80).optional(),
+  firstName: PersonNameSchema.optional(),
+  middleName: PersonNameSchema.optional(),
+  lastName: PersonNameSchema.optional(),
   preferredLanguage: z
     .string()
     .regex(/^[a-z]{2}$/)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { OrderAddressSchema } from './address.ts'
-import { CurrencySchema, IdSchema, MoneySchema, PagingQuerySchema } from './common.ts'
+import { OrderAddressInputSchema, OrderAddressSchema } from './address.ts'
+import { CurrencySchema, IdSchema, MoneySchema, PagingQuerySchema, PersonNameSchema } from './common.ts'
 import { endpoint, errors } from './endpoint.ts'
 
 /**
@@ -19,9 +19,9 @@ export const OrderTransitionSchema = z
 export const CustomerInfoSchema = z.object({
   id: z.string().optional(),
   title: z.enum(['', 'MR', 'MS', 'MRS', 'DR']).optional(),
-  firstName: z.string().trim().min(1).max(80),
-  middleName: z.string().max(80).optional(),
-  lastName: z.string().trim().min(1).max(80),
+  firstName: PersonNameSchema.min(1),
+  middleName: PersonNameSchema.optional(),
+  lastName: PersonNameSchema.min(1),
   email: z.email().max(254),
 })
 
@@ -42,7 +42,7 @@ export const OrderRequestSchema = z
     /** The total the shopper saw; the order is refused with 409 total_changed when prices moved since. */
     totalPrice: z.number().min(0),
     addresses: z
-      .array(OrderAddressSchema)
+      .array(OrderAddressInputSchema)
       .min(1)
       .max(2)
       .refine((list) => list.some((a) => a.type === 'SHIPPING'), 'a SHIPPING address is required'),

@@ -31,6 +31,9 @@ export const en = {
   ACCOUNT_LOCKED: 'This account is locked. Try again later or reset your password.',
   SERVER_UNAVAILABLE: 'The server is not available. Please try again later.',
   LOGIN_FAILED: 'Sign-in with this provider failed.',
+  NAME_INVALID: 'Names may contain letters, digits, spaces, hyphens, apostrophes and full stops only.',
+  COOKIES_DISABLED:
+    'Your browser does not accept cookies, so we cannot keep you signed in. Please allow cookies for this shop and try again.',
   TOO_MANY_ATTEMPTS: 'Too many attempts. Please wait {seconds} seconds.',
   FIELDS_NOT_MATCHING: 'The passwords do not match.',
   RESET_PASSWORD_TITLE: 'Reset your password',
@@ -163,6 +166,10 @@ export const de: { [K in keyof typeof en]: string } = {
   ACCOUNT_LOCKED: 'Dieses Konto ist gesperrt. Versuchen Sie es später oder setzen Sie das Passwort zurück.',
   SERVER_UNAVAILABLE: 'Der Server ist nicht erreichbar. Bitte versuchen Sie es später.',
   LOGIN_FAILED: 'Die Anmeldung über diesen Anbieter ist fehlgeschlagen.',
+  NAME_INVALID:
+    'Namen dürfen nur Buchstaben, Ziffern, Leerzeichen, Bindestriche, Apostrophe und Punkte enthalten.',
+  COOKIES_DISABLED:
+    'Ihr Browser nimmt keine Cookies an, daher können wir Sie nicht angemeldet halten. Bitte erlauben Sie Cookies für diesen Shop und versuchen Sie es erneut.',
   TOO_MANY_ATTEMPTS: 'Zu viele Versuche. Bitte warten Sie {seconds} Sekunden.',
   FIELDS_NOT_MATCHING: 'Die Passwörter stimmen nicht überein.',
   RESET_PASSWORD_TITLE: 'Passwort zurücksetzen',

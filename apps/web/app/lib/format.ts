@@ -38,3 +38,27 @@ export function formatMoney(amount: number, currency: string, language = 'en'): 
 export function isOnSale(price: Pick<Price, 'effectiveAmount' | 'originalAmount'>): boolean {
   return price.effectiveAmount < price.originalAmount
 }
+
+const two = (n: number) => String(n).padStart(2, '0')
+
+/**
+ * Spec §9 dates: English MM/dd/yyyy, German dd.MM.yyyy (docs/decisions/0039). In the shop's time zone, UTC,
+ * so the server's page and the browser's hydration print the same text.
+ */
+export function formatDate(iso: string, language: string): string {
+  const d = new Date(iso)
+  const [day, month, year] = [two(d.getUTCDate()), two(d.getUTCMonth() + 1), d.getUTCFullYear()]
+  return language === 'de' ? `${day}.${month}.${year}` : `${month}/${day}/${year}`
+}
+
+/** Spec §9 times: English hh:mm a ("02:05 PM"), German HH:mm ("14:05"), after the date. */
+export function formatDateTime(iso: string, language: string): string {
+  const d = new Date(iso)
+  const hours = d.getUTCHours()
+  const minutes = two(d.getUTCMinutes())
+  const time =
+    language === 'de'
+      ? `${two(hours)}:${minutes}`
+      : `${two(hours % 12 || 12)}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`
+  return `${formatDate(iso, language)}, ${time}`
+}

@@ -32,6 +32,7 @@ const CART: Cart = {
   totalTax: money,
   taxAggregate: { label: 'VAT', rate: 0, included: true },
   shippingCost: money,
+  shippingMethod: null,
   totalPrice: money,
   countryCode: null,
   zipCode: null,

@@ -36,6 +36,9 @@ function newSessionId(): string {
   return Array.from(bytes, (b) => ALPHANUMERIC[b % ALPHANUMERIC.length]).join('')
 }
 
+/** The `reason` of the 404 thrown when no anonymous token can be had (spec §8). */
+export const ANONYMOUS_LOGIN_FAILURE = 'anonymous-login'
+
 /** Spec §8: a second 401 retry of the same URL within 10 s goes to the errors state 401. */
 export const TOO_SOON_PATH = '/errors/401'
 
@@ -104,7 +107,13 @@ export function createSessionMiddleware(
       return deps.fetch(input, { ...init, headers })
     }
 
-    if (!token) token = await renewToken()
+    if (!token) {
+      // Spec §8: an anonymous login that fails goes to the error screen with 404.
+      token = await renewToken().catch((error: unknown) => {
+        console.error(error)
+        throw data({ reason: ANONYMOUS_LOGIN_FAILURE, language: resolveLanguage(cookies.language) }, 404)
+      })
+    }
 
     const { site, sites } = await loadSite(bare, cookies.site)
     // `?lang=` (the hreflang alternates, ADR 0006) wins over the cookie for this one page, without storing it.

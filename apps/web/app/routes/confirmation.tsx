@@ -9,6 +9,8 @@ import { formatMoney } from '../lib/format.ts'
 import { metaT, pageTitle } from '../lib/meta.ts'
 import { useShop, useT } from '../lib/shop.ts'
 import { ALL_PRODUCTS_PATH } from '../lib/slug.ts'
+import { taxLineLabel } from '../lib/tax-line.ts'
+import { EmailText } from '../ui/email-text.tsx'
 import { TextField } from '../ui/form/text-field.tsx'
 import type { Route } from './+types/confirmation'
 import '../features/checkout/confirmation.css'
@@ -98,7 +100,9 @@ export default function Confirmation({ loaderData, actionData }: Route.Component
         </div>
         <div>
           <dt>{t('EMAIL')}</dt>
-          <dd>{order.customer.email}</dd>
+          <dd>
+            <EmailText email={order.customer.email} />
+          </dd>
         </div>
         <div>
           <dt>{t('QUANTITY')}</dt>
@@ -185,11 +189,7 @@ function OrderTotals({ order }: { order: ConfirmedOrder }) {
       ) : null}
       {order.tax.amount > 0 ? (
         <div className="totals__row">
-          <dt>
-            {order.tax.included
-              ? t('TAX_INCLUDED', { label: order.tax.label || t('TAX') })
-              : order.tax.label || t('TAX')}
-          </dt>
+          <dt>{taxLineLabel(t, order.tax)}</dt>
           <dd>{money(order.tax.amount)}</dd>
         </div>
       ) : null}

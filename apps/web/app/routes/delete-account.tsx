@@ -1,6 +1,8 @@
+import { useEffect } from 'react'
 import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router'
-import { completeSignOut } from '../features/auth/session-user.server.ts'
+import { completeSignOut, signedInUser } from '../features/auth/session-user.server.ts'
 import { isApiError } from '../lib/api.ts'
+import { emitUserAuthError, forbiddenView } from '../lib/auth-error.ts'
 import { getSession } from '../lib/context.server.ts'
 import { metaT, pageTitle } from '../lib/meta.ts'
 import { useT } from '../lib/shop.ts'
@@ -18,6 +20,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await session.api.deleteMe(token)
   } catch (error) {
+    // Spec §6/§8: a 403 (another account's link) is "not authorized" for a customer; a visitor signs in.
+    if (isApiError(error, 401) || isApiError(error, 403)) {
+      const view = isApiError(error, 403) ? forbiddenView(signedInUser(request) !== null) : 'sign-in'
+      const failure = view === 'sign-in' ? ('SIGN_IN_REQUIRED' as const) : ('NOT_AUTHORIZED' as const)
+      return data({ error: failure }, error.status)
+    }
     return data(
       { error: isApiError(error, 400) ? ('LINK_INVALID' as const) : ('SERVER_UNAVAILABLE' as const) },
       400,
@@ -32,6 +40,10 @@ export default function DeleteAccount({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams()
   const navigation = useNavigation()
   const token = params.get('token')
+  const signIn = actionData?.error === 'SIGN_IN_REQUIRED'
+  useEffect(() => {
+    if (signIn) emitUserAuthError()
+  }, [signIn])
   return (
     <div className="container page-narrow">
       <h1>{t('DELETE_ACCOUNT_TITLE')}</h1>
@@ -41,7 +53,7 @@ export default function DeleteAccount({ actionData }: Route.ComponentProps) {
         <Form method="post" className="stack">
           {actionData?.error ? (
             <p className="alert alert--error" role="alert">
-              {t(actionData.error)}
+              {t(actionData.error === 'SIGN_IN_REQUIRED' ? 'ERROR_401_MESSAGE' : actionData.error)}
             </p>
           ) : null}
           <p>{t('DELETE_ACCOUNT_CONFIRM_TEXT')}</p>

@@ -7,9 +7,10 @@ import { formatAddressLines } from '../features/address/address-lines.ts'
 import { requireCustomer } from '../features/auth/session-user.server.ts'
 import { isApiError } from '../lib/api.ts'
 import { getSession } from '../lib/context.server.ts'
-import { formatMoney } from '../lib/format.ts'
+import { formatDateTime, formatMoney } from '../lib/format.ts'
 import { metaT, pageTitle } from '../lib/meta.ts'
 import { useShop, useT } from '../lib/shop.ts'
+import { taxLineLabel } from '../lib/tax-line.ts'
 import { Modal } from '../ui/modal.tsx'
 import type { Route } from './+types/order-detail'
 
@@ -75,7 +76,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
       <h1>{t('ORDER_DETAIL_TITLE', { id: order.id })}</h1>
       <dl className="facts">
         <dt>{t('ORDER_DATE')}</dt>
-        <dd>{new Date(order.created).toLocaleString(language)}</dd>
+        <dd>{formatDateTime(order.created, language)}</dd>
         <dt>{t('ORDER_STATUS')}</dt>
         <dd data-testid="order-status">{statusText(t, order.status)}</dd>
       </dl>
@@ -139,7 +140,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             <dd>−{money(discount.amount)}</dd>
           </Fragment>
         ))}
-        <dt>{order.tax.label || t('TAX')}</dt>
+        <dt>{taxLineLabel(t, order.tax)}</dt>
         <dd>{money(order.tax.amount)}</dd>
         <dt>{t('ORDER_TOTAL')}</dt>
         <dd data-testid="order-total">{money(order.totalPrice)}</dd>

@@ -1,11 +1,12 @@
 import type { Category, Variant } from '@shop/contracts/catalogue'
 import { useMemo, useState } from 'react'
 import { data, redirect, useLocation } from 'react-router'
-import { AddToCart } from '../features/catalogue/add-to-cart.tsx'
 import { Breadcrumb, breadcrumbJsonLd, type Crumb } from '../features/catalogue/breadcrumb.tsx'
 import { FeesList } from '../features/catalogue/fees.tsx'
 import { Gallery } from '../features/catalogue/gallery.tsx'
 import { ProductTabs } from '../features/catalogue/product-tabs.tsx'
+import { Purchase } from '../features/catalogue/purchase.tsx'
+import { purchaseState } from '../features/catalogue/purchase-state.ts'
 import { ShippingRates } from '../features/catalogue/shipping-rates.tsx'
 import { specRows } from '../features/catalogue/specifications.ts'
 import { VariantOptions } from '../features/catalogue/variant-options.tsx'
@@ -154,8 +155,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   // Behaviour notes: the variant's name, media and stock when present; the description stays the product's.
   const media = (variant?.media.length ? variant.media : product.media).filter((m) => !m.uncommittedMedia)
   const name = variant?.name || product.name
-  const inStock = variant ? variant.inStock : product.inStock
-  const buyable = product.hasVariants ? Boolean(variant) : product.isBuyable
+  const state = purchaseState({
+    hasVariants: product.hasVariants,
+    chosen: product.hasVariants ? variant : product,
+  })
   const itemFees = fees[variant?.yrn ?? product.yrn] ?? []
   const specs = specRows(product.mixins.specification, specMetadata, language)
   const fromAll = (location.state as { from?: string } | null)?.from === 'all'
@@ -182,18 +185,20 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <p className="product__sku">
           {t('SKU')}: {variant?.code ?? product.code}
         </p>
-        <p className="product__price">
-          {variant?.prices?.length ? (
-            <ProductPrice prices={variant.prices} style="symbol" language={language} />
-          ) : (
-            <ProductPrice
-              prices={product.prices}
-              range={product.priceRange}
-              style="symbol"
-              language={language}
-            />
-          )}
-        </p>
+        {state === 'unavailable' ? null : (
+          <p className="product__price">
+            {variant ? (
+              <ProductPrice prices={variant.prices} style="symbol" language={language} />
+            ) : (
+              <ProductPrice
+                prices={product.prices}
+                range={product.priceRange}
+                style="symbol"
+                language={language}
+              />
+            )}
+          </p>
+        )}
         <TaxLabel />
         <FeesList fees={itemFees} />
         {selectors.length > 0 ? (
@@ -204,10 +209,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             complete={Boolean(variant)}
           />
         ) : null}
-        <p className={inStock ? 'stock stock--in' : 'stock stock--out'}>
-          {inStock ? t('IN_STOCK') : t('OUT_OF_STOCK')}
-        </p>
-        <AddToCart productId={product.id} variantId={variant?.id} disabled={!buyable || !inStock} />
+        <Purchase state={state} productId={product.id} variantId={variant?.id} />
         <ShippingRates zones={zones} />
         <ProductTabs description={product.description} specs={specs} />
       </div>

@@ -74,6 +74,32 @@ for (const { engine, skip } of testEngines()) {
       assert.equal(again.json().type, 'account_already_exists')
     })
 
+    test('sign-up: names follow the name pattern (with apostrophes and full stops), passwords ASCII', async () => {
+      const signup = (names: object) =>
+        app.inject(post('/api/auth/signup', { email: uniqueEmail(), password: PASSWORD, ...names }))
+      const bad = await signup({ firstName: 'Ada<script>', lastName: 'Lovelace' })
+      assert.equal(bad.statusCode, 400)
+      assert.equal(bad.json().details[0].field, 'body.firstName')
+      assert.equal((await signup({ lastName: 'Lovelace; DROP' })).statusCode, 400)
+      for (const names of [
+        { firstName: 'Zoë-Marie', lastName: 'Müller Lüdenscheidt' },
+        { firstName: 'Seán', lastName: "O'Brien" },
+        { firstName: 'John', middleName: 'St. John', lastName: 'Smith Jr.' },
+        { firstName: '', lastName: '' },
+      ])
+        assert.equal((await signup(names)).statusCode, 201, JSON.stringify(names))
+      const customer = await signupCustomer(app)
+      const rename = (lastName: string) =>
+        app.inject({
+          method: 'PUT',
+          url: '/api/customer/me',
+          headers: customer.headers,
+          payload: { lastName },
+        })
+      assert.equal((await rename('<b>')).statusCode, 400)
+      assert.equal((await rename("D'Arcy")).statusCode, 200)
+    })
+
     test('login rotates the token: old one revoked, session kept; logout revokes', async () => {
       const customer = await signupCustomer(app)
       const res = await app.inject(

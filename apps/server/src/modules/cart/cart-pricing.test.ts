@@ -158,6 +158,26 @@ for (const { engine, skip } of testEngines()) {
       assert.equal((await put({ countryCode: 'CA', zipCode: 'M5V 2T6' })).json().totalTax.amount, 2)
     })
 
+    test('cart shipping: the cheapest method of the estimate country, named; none while unknown', async () => {
+      const { app, db, siteCode, yrn } = await shop(engine)
+      const { zoneId, methodIds } = await insertShippingZone(db, { siteCode, shipTo: ['US'] })
+      const token = await anonymousToken(app)
+      const cartId = await createCart(app, token, siteCode)
+      await addItem(app, token, cartId, { itemYrn: yrn, quantity: 1 })
+      const before = await getCart(app, token, cartId)
+      assert.equal(before.shippingMethod, null, 'no country: shipping is not known yet')
+      assert.equal(before.shippingCost.amount, 0)
+      const put = (payload: object) => call(app, token, 'PUT', `/api/cart/carts/${cartId}`, payload)
+      const us = (await put({ countryCode: 'US', zipCode: '10001' })).json()
+      assert.equal(us.shippingMethod?.id, methodIds[0])
+      assert.equal(us.shippingMethod?.zoneId, zoneId)
+      assert.ok(us.shippingMethod?.name)
+      assert.equal(us.shippingCost.amount, 5.99)
+      const ca = (await put({ countryCode: 'CA', zipCode: 'M5V 2T6' })).json()
+      assert.equal(ca.shippingMethod, null, 'no zone serves CA: shipping is not known')
+      assert.equal(ca.shippingCost.amount, 0)
+    })
+
     test('fees: item fees search and list; in the cart totals', async () => {
       const { app, siteCode, productId, yrn, db } = await shop(engine)
       await insertItemFee(db, { productId, siteCode, type: 'ABSOLUTE', amountMinor: 150 })

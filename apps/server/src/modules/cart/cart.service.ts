@@ -131,8 +131,11 @@ export async function getCart(ctx: DbCtx, call: CartCall, cartId: string): Promi
     cart.country_code,
     totals.subtotalMinor - totals.discountMinor,
   )
-  const shippingMinor = cheapest?.currency === cart.currency ? cheapest.costMinor : 0
-  return toCartView(cart, items, priced, site, calculate({ ...calcInput, shippingMinor }), discounts)
+  if (!cheapest || cheapest.currency !== cart.currency)
+    return toCartView(cart, items, priced, site, totals, discounts)
+  const method = { id: cheapest.id, zoneId: cheapest.zoneId, name: cheapest.name }
+  const withShipping = calculate({ ...calcInput, shippingMinor: cheapest.costMinor })
+  return toCartView(cart, items, priced, site, withShipping, discounts, method)
 }
 
 export async function addItem(

@@ -24,6 +24,7 @@ export function toCartView(
   site: SiteTerms,
   totals: Totals,
   discounts: DiscountState[] = [],
+  shippingMethod: Cart['shippingMethod'] = null,
 ): Cart {
   const money = (minor: number) => ({ amount: toAmount(minor, cart.currency), currency: cart.currency })
   const lineById = new Map(totals.lines.map((l) => [l.id, l]))
@@ -89,6 +90,7 @@ export function toCartView(
       included: site.tax.included,
     },
     shippingCost: money(totals.shippingMinor),
+    shippingMethod,
     totalPrice: money(totals.totalMinor),
     countryCode: cart.country_code,
     zipCode: cart.zip_code,

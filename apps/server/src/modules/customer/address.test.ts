@@ -106,6 +106,21 @@ for (const { engine, skip } of testEngines()) {
       )
     })
 
+    test("'USA' is taken as US (spec §9); other three-letter codes stay refused", async () => {
+      const { headers } = await signupCustomer(app)
+      const post = (country: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/customer/me/addresses',
+          headers,
+          payload: address(1, { country }),
+        })
+      const created = await post('USA')
+      assert.equal(created.statusCode, 201, created.body)
+      assert.equal(created.json().country, 'US')
+      assert.equal((await post('DEU')).statusCode, 400)
+    })
+
     test('validation: 400 with field details', async () => {
       const { headers } = await signupCustomer(app)
       const res = await app.inject({

@@ -1,6 +1,6 @@
 import type { Order } from '@shop/contracts/order'
 import { Link, useSearchParams } from 'react-router'
-import { formatMoney } from '../../lib/format.ts'
+import { formatDate, formatMoney } from '../../lib/format.ts'
 import { useShop, useT } from '../../lib/shop.ts'
 import type { AccountLists } from './account-lists.ts'
 
@@ -41,7 +41,7 @@ export function OrderList({ orders }: { orders: AccountLists['orders'] }) {
                   <td>
                     <Link to={`/account/orders/${encodeURIComponent(o.id)}`}>{o.id}</Link>
                   </td>
-                  <td>{new Date(o.created).toLocaleDateString(language)}</td>
+                  <td>{formatDate(o.created, language)}</td>
                   <td>{statusText(t, o.status)}</td>
                   <td>
                     {t(o.itemCount === 1 ? 'ORDER_ITEM_COUNT_ONE' : 'ORDER_ITEM_COUNT_OTHER', {

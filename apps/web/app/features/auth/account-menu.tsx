@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Form, Link, useLocation } from 'react-router'
+import { onUserAuthError } from '../../lib/auth-error.ts'
 import { useT } from '../../lib/shop.ts'
 import { SignInDialog } from './sign-in-dialog.tsx'
 import './account.css'
@@ -16,9 +17,11 @@ export function AccountMenu() {
   useEffect(() => {
     if (user) setOpen(false)
   }, [user])
+  // Spec §6: an authorization failure while anonymous (the user-auth-error event) opens the sign-in dialog.
+  useEffect(() => onUserAuthError(() => setOpen(true)), [])
   if (user) {
     return (
-      <div className="account-menu">
+      <div className="account-menu account-menu--user">
         <Link
           to="/account"
           className="button button--ghost account-menu__link"
@@ -33,7 +36,7 @@ export function AccountMenu() {
           className="account-menu__out"
         >
           <input type="hidden" name="intent" value="logout" />
-          <button type="submit" className="button button--ghost account-menu__link">
+          <button type="submit" className="button button--ghost account-menu__link" title={t('SIGN_OUT')}>
             <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
               <path
                 fill="currentColor"

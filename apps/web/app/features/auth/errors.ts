@@ -8,6 +8,7 @@ export function authFailure(error: unknown, view: SignInView): AuthActionData {
   let message: AuthMessage = 'SERVER_UNAVAILABLE'
   if (status === 400 && body.details.some((d) => /password$/i.test(d.field ?? '')))
     message = 'PASSWORD_INVALID'
+  else if (status === 400 && body.details.some((d) => /Name$/.test(d.field ?? ''))) message = 'NAME_INVALID'
   else if (status === 401 || status === 404) message = 'INVALID_CREDENTIALS'
   else if (status === 409) message = 'ACCOUNT_ALREADY_EXISTS'
   else if (status === 403) message = 'ACCOUNT_LOCKED'

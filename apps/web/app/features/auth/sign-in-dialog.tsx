@@ -34,13 +34,15 @@ export function SignInDialog({
   const fetcher = useFetcher<AuthActionData>()
   const config = useFetcher<Providers>()
   const result = fetcher.data ?? initialError
+  // Spec §5: without cookies the shop cannot keep anyone signed in; refused before an account is made.
+  const [cookiesOff, setCookiesOff] = useState(false)
   useEffect(() => {
     if (fetcher.data?.view) setView(fetcher.data.view)
   }, [fetcher.data])
   useEffect(() => {
     if (open && config.state === 'idle' && !config.data) void config.load('/sign-in?config=1')
   }, [open, config])
-  const error = result?.view === view ? result.error : undefined
+  const error = cookiesOff ? 'COOKIES_DISABLED' : result?.view === view ? result.error : undefined
   const title =
     view === 'reset'
       ? t('RESET_PASSWORD_TITLE')
@@ -68,7 +70,10 @@ export function SignInDialog({
                 role="tab"
                 aria-selected={view === v}
                 className={`auth-tabs__tab${view === v ? ' auth-tabs__tab--active' : ''}`}
-                onClick={() => setView(v)}
+                onClick={() => {
+                  setView(v)
+                  setCookiesOff(false)
+                }}
               >
                 {v === 'signin' ? t('SIGN_IN_TAB') : t('SIGN_UP_TAB')}
               </button>
@@ -82,9 +87,22 @@ export function SignInDialog({
           </p>
         ) : null}
         {view === 'signin' ? (
-          <SignInForm action={action} busy={busy} fetcher={fetcher} onForgot={() => setView('reset')} />
+          <SignInForm
+            action={action}
+            busy={busy}
+            fetcher={fetcher}
+            onForgot={() => setView('reset')}
+            onCookiesOff={() => setCookiesOff(true)}
+          />
         ) : null}
-        {view === 'signup' ? <SignUpForm action={action} busy={busy} fetcher={fetcher} /> : null}
+        {view === 'signup' ? (
+          <SignUpForm
+            action={action}
+            busy={busy}
+            fetcher={fetcher}
+            onCookiesOff={() => setCookiesOff(true)}
+          />
+        ) : null}
         {view === 'reset' ? (
           <ResetForm action={action} busy={busy} fetcher={fetcher} onBack={() => setView('signin')} />
         ) : null}
@@ -107,7 +125,20 @@ export function SignInDialog({
   )
 }
 
-function SignUpForm({ action, busy, fetcher }: { action: string; busy: boolean; fetcher: AuthFetcher }) {
+/** Whether this browser keeps cookies (the sign-in token is one); checked when a form is sent. */
+const cookiesWork = () => navigator.cookieEnabled
+
+function SignUpForm({
+  action,
+  busy,
+  fetcher,
+  onCookiesOff,
+}: {
+  action: string
+  busy: boolean
+  fetcher: AuthFetcher
+  onCookiesOff: () => void
+}) {
   const t = useT()
   const [mismatch, setMismatch] = useState(false)
   return (
@@ -116,6 +147,14 @@ function SignUpForm({ action, busy, fetcher }: { action: string; busy: boolean; 
       action={action}
       className="auth-form"
       onSubmit={(event) => {
+        if (!cookiesWork()) {
+          // Spec §5: the form is cleared and the error shows.
+          event.preventDefault()
+          event.currentTarget.reset()
+          setMismatch(false)
+          onCookiesOff()
+          return
+        }
         const form = new FormData(event.currentTarget)
         const differs = form.get('password') !== form.get('confirm')
         setMismatch(differs)
@@ -155,15 +194,26 @@ function SignInForm({
   busy,
   fetcher,
   onForgot,
+  onCookiesOff,
 }: {
   action: string
   busy: boolean
   fetcher: AuthFetcher
   onForgot: () => void
+  onCookiesOff: () => void
 }) {
   const t = useT()
   return (
-    <fetcher.Form method="post" action={action} className="auth-form">
+    <fetcher.Form
+      method="post"
+      action={action}
+      className="auth-form"
+      onSubmit={(event) => {
+        if (cookiesWork()) return
+        event.preventDefault()
+        onCookiesOff()
+      }}
+    >
       <input type="hidden" name="intent" value="signin" />
       <TextField name="email" type="email" label={t('EMAIL')} autoComplete="username" />
       <TextField name="password" type="password" label={t('PASSWORD')} autoComplete="current-password" />

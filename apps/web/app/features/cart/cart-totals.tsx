@@ -1,6 +1,7 @@
 import type { Cart } from '@shop/contracts/cart'
 import { formatMoney } from '../../lib/format.ts'
 import { useShop, useT } from '../../lib/shop.ts'
+import { taxLineLabel } from '../../lib/tax-line.ts'
 
 /** Subtotal, fees, discount, tax, shipping and total of a cart (behaviour notes "Cart"). */
 export function CartTotals({ cart, shippingAmount }: { cart: Cart; shippingAmount?: number }) {
@@ -8,6 +9,8 @@ export function CartTotals({ cart, shippingAmount }: { cart: Cart; shippingAmoun
   const { language } = useShop()
   const money = (amount: number) => formatMoney(amount, cart.currency, language)
   const shipping = shippingAmount ?? cart.shippingCost.amount
+  // The cart alone knows shipping only once an estimate country is served by a zone (docs/decisions/0036).
+  const shippingKnown = shippingAmount !== undefined || cart.shippingMethod !== null
   const total =
     shippingAmount === undefined
       ? cart.totalPrice.amount
@@ -37,18 +40,20 @@ export function CartTotals({ cart, shippingAmount }: { cart: Cart; shippingAmoun
       ) : null}
       {cart.totalTax.amount > 0 ? (
         <div className="totals__row">
-          <dt>
-            {tax.included ? t('TAX_INCLUDED', { label: tax.label || t('TAX') }) : tax.label || t('TAX')}
-          </dt>
+          <dt>{taxLineLabel(t, tax)}</dt>
           <dd>{money(cart.totalTax.amount)}</dd>
         </div>
       ) : null}
       <div className="totals__row">
-        <dt>{t('SHIPPING')}</dt>
-        <dd>{money(shipping)}</dd>
+        <dt>
+          {shippingAmount === undefined && cart.shippingMethod
+            ? t('SHIPPING_BY', { name: cart.shippingMethod.name })
+            : t('SHIPPING')}
+        </dt>
+        <dd>{shippingKnown ? money(shipping) : t('SHIPPING_AT_CHECKOUT')}</dd>
       </div>
       <div className="totals__row totals__row--total">
-        <dt>{t('TOTAL')}</dt>
+        <dt>{shippingKnown ? t('TOTAL') : t('TOTAL_BEFORE_SHIPPING')}</dt>
         <dd>{money(total)}</dd>
       </div>
     </dl>

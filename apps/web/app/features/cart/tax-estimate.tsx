@@ -15,6 +15,8 @@ export function TaxEstimate({ cart }: { cart: Cart }) {
   const t = useT()
   const fetcher = useFetcher<CartActionResult>()
   const [missing, setMissing] = useState(false)
+  const [open, setOpen] = useState(false)
+  const formId = useId()
   const countryId = useId()
   const zipId = useId()
   const errorId = useId()
@@ -22,8 +24,17 @@ export function TaxEstimate({ cart }: { cart: Cart }) {
   const showError = missing || serverFailed
   return (
     <div className="tax-estimate">
-      <details>
-        <summary>{t('ESTIMATE_TAX')}</summary>
+      <button
+        type="button"
+        className="button button--link disclosure"
+        aria-expanded={open}
+        aria-controls={formId}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="disclosure__marker" aria-hidden="true" />
+        {t('ESTIMATE_TAX')}
+      </button>
+      <div id={formId} hidden={!open}>
         <fetcher.Form
           method="post"
           action="/cart"
@@ -79,7 +90,7 @@ export function TaxEstimate({ cart }: { cart: Cart }) {
             {t('TAX_ESTIMATION_ERROR')}
           </p>
         ) : null}
-      </details>
+      </div>
       {cart.countryCode && cart.zipCode && !showError ? (
         <p className="tax-estimate__for">
           {t('ESTIMATED_FOR', { zip: cart.zipCode, country: cart.countryCode })}

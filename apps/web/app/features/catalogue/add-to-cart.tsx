@@ -11,15 +11,7 @@ const NOTIFICATION_MS = 3000 // spec §9
  * Quantity plus add-to-cart. Posts to the /cart action (creates the cart on first add); disabled while adding
  * and when the quantity is empty (spec §4); a toast shows the added quantity for 3 s, or ERROR_ADDING_TO_CART.
  */
-export function AddToCart({
-  productId,
-  variantId,
-  disabled,
-}: {
-  productId: string
-  variantId?: string
-  disabled?: boolean
-}) {
+export function AddToCart({ productId, variantId }: { productId: string; variantId?: string }) {
   const t = useT()
   const fetcher = useFetcher<CartActionResult>()
   const { notifyAdded } = useCartPanel()
@@ -53,11 +45,7 @@ export function AddToCart({
           required
         />
       </div>
-      <button
-        type="submit"
-        className="button button--primary button--large"
-        disabled={disabled || adding || empty}
-      >
+      <button type="submit" className="button button--primary button--large" disabled={adding || empty}>
         {adding ? t('ADDING') : t('ADD_TO_CART')}
       </button>
       <div className="toast-region" aria-live="polite" role="status">

@@ -42,8 +42,14 @@ export function Carousel({ slides }: { slides: Slide[] }) {
         {slides.map((slide, i) => {
           const picture = (
             <picture>
-              <source media="(min-width: 768px)" srcSet={slide.large} />
-              <img src={slide.small} alt={slide.alt} loading={i === 0 ? 'eager' : 'lazy'} />
+              <source media="(min-width: 768px)" srcSet={slide.large} width={1600} height={640} />
+              <img
+                src={slide.small}
+                alt={slide.alt}
+                width={800}
+                height={800}
+                loading={i === 0 ? 'eager' : 'lazy'}
+              />
             </picture>
           )
           return (

@@ -16,7 +16,12 @@ export function ShippingRates({ zones }: { zones: ShippingZone[] }) {
   const money = (amount: number, currency: string) => formatMoney(amount, currency, language)
   return (
     <>
-      <button type="button" className="button--link" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="button button--link product__rates"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
         {t('SHIPPING_RATES')}
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title={t('SHIPPING_RATES')} closeLabel={t('CLOSE')}>

@@ -1,6 +1,8 @@
 import type { Cart } from '@shop/contracts/cart'
 import { formatMoney } from '../../lib/format.ts'
 import { useShop, useT } from '../../lib/shop.ts'
+import { taxLineLabel } from '../../lib/tax-line.ts'
+import { EmailText } from '../../ui/email-text.tsx'
 import { formatAddressLines } from '../address/address-lines.ts'
 import { type BillingValues, billingAddressOf, type ShippingValues } from './fields.ts'
 import type { CheckoutActionData } from './place-order.server.ts'
@@ -46,7 +48,9 @@ export function ReviewStep({
         <div>
           <h3>{t('BILL_TO')}</h3>
           <p>{formatAddressLines(billingAddressOf(billing, shipping), language).join(', ')}</p>
-          <p>{billing.email}</p>
+          <p>
+            <EmailText email={billing.email} />
+          </p>
         </div>
       </div>
       {previewLoading ? <p role="status">{t('PREVIEW_LOADING')}</p> : null}
@@ -78,7 +82,7 @@ export function ReviewStep({
           ) : null}
           {calc.totalTax.amount > 0 ? (
             <div className="totals__row">
-              <dt>{t('TAX')}</dt>
+              <dt>{taxLineLabel(t, { label: cart.taxAggregate.label, included: calc.taxIncluded })}</dt>
               <dd>{money(calc.totalTax.amount)}</dd>
             </div>
           ) : null}

@@ -44,6 +44,15 @@ async function tokenize(
   return { token: result.token, paymentId: result.paymentId }
 }
 
+/**
+ * The ship-to country the checkout starts with: the cart's estimate country when it is shipped to (so the
+ * preselected cheapest method is the one the cart showed, docs/decisions/0036), else US, else the first.
+ */
+function firstCountry(offered: string[], estimate: string | null): string {
+  if (estimate && offered.includes(estimate)) return estimate
+  return offered.includes('US') ? 'US' : (offered[0] ?? '')
+}
+
 /** The countries of the two address forms: shipping only where a zone ships to, billing anywhere. */
 function useCountryNames(zones: ShippingZone[], language: string) {
   return useMemo(() => {
@@ -80,7 +89,10 @@ export function useCheckoutWizard({
   const [state, dispatch] = useReducer(wizardReducer, null, () =>
     initialWizard({
       customer,
-      country: names.shipping.some((c) => c.code === 'US') ? 'US' : (names.shipping[0]?.code ?? ''),
+      country: firstCountry(
+        names.shipping.map((c) => c.code),
+        cart.countryCode,
+      ),
       defaultAddress: addresses.find((a) => a.isDefault && names.shippable.includes(a.country)),
     }),
   )

@@ -1,6 +1,7 @@
 import type { Cart } from '@shop/contracts/cart'
 import { formatMoney } from '../../lib/format.ts'
 import { useShop, useT } from '../../lib/shop.ts'
+import { EmailText } from '../../ui/email-text.tsx'
 import { SelectField } from '../../ui/form/select-field.tsx'
 import { AddressFields } from '../address/address-fields.tsx'
 import { AddressBookPicker } from './address-book.tsx'
@@ -45,7 +46,7 @@ export function BillingStep({ wizard, narrow }: StepProps) {
       onEdit={() => wizard.edit(1)}
       summary={
         <p>
-          {billing.firstName} {billing.lastName}, {billing.email}
+          {billing.firstName} {billing.lastName}, <EmailText email={billing.email} />
         </p>
       }
     >

@@ -61,7 +61,7 @@ export function ConsentBanner({ serverDecision }: { serverDecision: ConsentDecis
           {t('CONSENT_TITLE')}
         </h2>
         <p id={textId} className="consent-banner__text">
-          {t('CONSENT_TEXT')}
+          {t('CONSENT_TEXT')} <span className="consent-banner__details">{t('CONSENT_DETAILS')}</span>
         </p>
         {failed ? (
           <p className="consent-banner__error" role="alert">

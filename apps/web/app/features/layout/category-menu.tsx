@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { NavLink, useLocation } from 'react-router'
 import { useShop, useT } from '../../lib/shop.ts'
 import { ALL_PRODUCTS_PATH, categoryPath } from '../../lib/slug.ts'
+import { useHoverOpen } from './hover-open.ts'
 
 /** Behaviour notes: navigation goes down to three levels. */
 const MAX_DEPTH = 3
@@ -112,6 +113,7 @@ function CategoryItem({
   state: { from: string } | undefined
 }) {
   const children = depth < MAX_DEPTH ? (category.subcategories ?? []).filter((c) => c.name) : []
+  const hover = useHoverOpen()
   if (children.length === 0) {
     return (
       <li>
@@ -123,7 +125,7 @@ function CategoryItem({
   }
   return (
     <li className="menu__group">
-      <details className="submenu">
+      <details className="submenu" ref={depth === 1 ? hover : undefined}>
         <summary className="menu__link">{category.name}</summary>
         <ul className="submenu__list">
           <li>
