@@ -2,8 +2,10 @@ import cookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { staffRoutes } from './modules/auth/staff.routes.ts'
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts'
 import { calculationRoutes } from './modules/cart/calculation.routes.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts'
@@ -110,4 +112,6 @@ const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<v
   orderRoutes,
   consentRoutes,
   trackingRoutes,
+  backofficeRoutes,
+  auditRoutes,
 ]
