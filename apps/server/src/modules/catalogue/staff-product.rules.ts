@@ -11,7 +11,8 @@ export interface ShopTerms {
  * The rules of a staff edit beyond the shapes of the contract (pure; docs/decisions/0043-staff-product-api.md):
  * one text per language, a name in every site's language; one price per currency, only the sites' currencies,
  * the effective price never above the original (the pricing module shows original − effective as a
- * reduction); a published product has a price in every site's currency.
+ * reduction); a published product has at least one price (a site whose currency it lacks shows it as not
+ * buyable, as the pricing module does for any product without a price there).
  */
 export function productInputProblems(input: StaffProductInput, terms: ShopTerms): ErrorDetail[] {
   const problems: ErrorDetail[] = []
@@ -45,13 +46,11 @@ export function productInputProblems(input: StaffProductInput, terms: ShopTerms)
         message: 'The price paid cannot be above the original price',
       })
   })
-  if (input.published)
-    for (const currency of terms.currencies)
-      if (!currencies.includes(currency))
-        problems.push({
-          field: 'body.prices',
-          type: 'missing_price',
-          message: `A published product needs a price in ${currency}`,
-        })
+  if (input.published && input.prices.length === 0)
+    problems.push({
+      field: 'body.prices',
+      type: 'missing_price',
+      message: `A published product needs a price (in ${terms.currencies.join(', ')})`,
+    })
   return problems
 }
