@@ -71,8 +71,12 @@ for (const { engine, skip } of browserEngines) {
 
         // A new price: the shop shows it at once.
         await page.getByLabel('Price in USD', { exact: true }).fill('39.50')
+        // The notice of the first save is on screen: wait for this save's answer, then for the notice again.
+        const posted = page.waitForResponse((r) => r.request().method() === 'POST')
         await page.getByRole('button', { name: en.SAVE }).click()
+        await posted
         await page.getByRole('status').filter({ hasText: en.SAVED }).waitFor()
+        assert.equal(await page.getByLabel('Price in USD', { exact: true }).inputValue(), '39.50')
         await product.page.goto(`${shop.url}/p/x~${id}`)
         await product.page.getByRole('heading', { name: `Walnut tray ${viewportName}`, level: 1 }).waitFor()
         assert.match(await product.page.locator('main').innerText(), /\$39\.50/)

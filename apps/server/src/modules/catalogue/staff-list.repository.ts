@@ -18,14 +18,16 @@ function matching(query: Products, q: string | undefined): Products {
   if (!q) return query
   const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  // One pass over the texts (an IN list), not a lookup per product: the count walks every product.
   return query.where((eb) =>
     eb.or([
       sql<boolean>`lower(products.code) like ${prefix} escape '\\'`,
-      eb.exists(
+      eb(
+        'products.id',
+        'in',
         eb
           .selectFrom('product_texts as t')
-          .select(sql`1`.as('one'))
-          .whereRef('t.product_id', '=', 'products.id')
+          .select('t.product_id')
           .where(sql<boolean>`lower(t.name) like ${like} escape '\\'`),
       ),
     ]),

@@ -29,7 +29,7 @@ export function ProductFormView({
   currentStock: number | undefined
 }) {
   const t = adminTranslator(language)
-  const busy = useNavigation().state === 'submitting'
+  const busy = useNavigation().state !== 'idle'
   const error = (field: string) => {
     const e = errors[field]
     return e ? t(e.key, e.values) : undefined
@@ -43,7 +43,7 @@ export function ProductFormView({
   return (
     <>
       <h1>{product ? t('EDIT_PRODUCT', { name }) : t('NEW_PRODUCT')}</h1>
-      {saved && !failed ? (
+      {saved && !failed && !busy ? (
         <p role="status" className="admin-notice">
           {t('SAVED')}
         </p>
