@@ -1,24 +1,34 @@
 /**
- * `npm run owner -- grant <email>` / `npm run owner -- revoke <email>`: makes a signed-up customer the shop
- * owner (or a customer again) in the database named by DATABASE_URL (docs/decisions/0022-order-lifecycle-and-owner.md).
+ * `npm run owner -- grant <email> [--role owner|catalogue]` / `npm run owner -- revoke <email>`: gives a signed-up
+ * customer a staff role (the shop owner by default; `catalogue` may only edit the catalogue) or makes them a
+ * customer again, in the database named by DATABASE_URL (docs/decisions/0022-order-lifecycle-and-owner.md,
+ * docs/decisions/0042-staff-roles.md).
  */
+import { STAFF_ROLES, type StaffRole } from '@shop/contracts/staff'
 import { setRole } from '../apps/server/src/modules/customer/customer.service.ts'
 import { loadConfig } from '../apps/server/src/platform/config.ts'
 import { openDatabase } from '../apps/server/src/platform/db/database.ts'
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate.ts'
 
-const [action, email] = process.argv.slice(2)
-if ((action !== 'grant' && action !== 'revoke') || !email) {
-  console.error('usage: npm run owner -- grant|revoke <email>')
+const [action, email, flag, value] = process.argv.slice(2)
+const role = flag === '--role' ? value : flag === undefined ? 'owner' : undefined
+const isStaffRole = (r: string | undefined): r is StaffRole =>
+  (STAFF_ROLES as readonly string[]).includes(r ?? '')
+if (
+  (action !== 'grant' && action !== 'revoke') ||
+  !email ||
+  !isStaffRole(role) ||
+  (action === 'revoke' && flag)
+) {
+  console.error(`usage: npm run owner -- grant <email> [--role ${STAFF_ROLES.join('|')}]  |  revoke <email>`)
   process.exit(2)
 }
 const database = openDatabase(loadConfig().databaseUrl)
 try {
   await migrateToLatest(database.db)
-  const done = await setRole(database.db, email, action === 'grant' ? 'owner' : 'customer')
-  console.log(
-    done ? `${email} is now ${action === 'grant' ? 'the shop owner' : 'a customer'}` : `no customer ${email}`,
-  )
+  const done = await setRole(database.db, email, action === 'grant' ? role : 'customer')
+  const what = action === 'revoke' ? 'a customer' : role === 'owner' ? 'the shop owner' : `staff (${role})`
+  console.log(done ? `${email} is now ${what}` : `no customer ${email}`)
   process.exitCode = done ? 0 : 1
 } finally {
   await database.close()

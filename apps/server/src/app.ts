@@ -2,7 +2,10 @@ import cookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { staffRoutes } from './modules/auth/staff.routes.ts'
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts'
 import { calculationRoutes } from './modules/cart/calculation.routes.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts'
@@ -22,6 +25,7 @@ import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts'
 import { siteRoutes } from './modules/site/site.routes.ts'
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts'
+import { guardStaffRoutes } from './platform/auth/staff.ts'
 import type { Config } from './platform/config.ts'
 import type { DatabaseHandle } from './platform/db/database.ts'
 import { registerCompression } from './platform/http/compression.ts'
@@ -68,6 +72,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   // Before any route: it hooks each route as it is added.
   await registerCompression(app)
   await registerOpenApi(app)
+  // Before any route: every /api/owner/* route checks the caller's staff role (docs/decisions/0042-staff-roles.md).
+  guardStaffRoutes(app, database.db)
 
   const ctx: AppContext = { db: database.db, engine: database.engine, config, log: app.log, metrics }
   await operationsRoutes(ctx, metrics)(app)
@@ -92,6 +98,7 @@ const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<v
   seoRoutes,
   priceRoutes,
   authRoutes,
+  staffRoutes,
   customerRoutes,
   addressRoutes,
   mailRoutes,
@@ -105,4 +112,6 @@ const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<v
   orderRoutes,
   consentRoutes,
   trackingRoutes,
+  backofficeRoutes,
+  auditRoutes,
 ]

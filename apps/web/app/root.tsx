@@ -138,6 +138,8 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // The back office draws its own frame (routes/admin/layout.tsx): no shop header, cart or footer.
+  if (useLocation().pathname.startsWith('/admin')) return <Outlet />
   return (
     <Shell>
       <Outlet />

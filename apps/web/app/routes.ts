@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes'
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes'
 
 /** One route per screen of spec §2; the URL shapes are part of the public contract (links, e2e, SEO). */
 export default [
@@ -20,5 +20,12 @@ export default [
   route('delete-account', 'routes/delete-account.tsx'),
   route('auth/:provider/start', 'routes/auth-callback-start.tsx'),
   route('auth/callback/:provider', 'routes/auth-callback.tsx'),
+  // The back office (docs/decisions/0046-admin-web.md): routes of their own, code-split from every shop page.
+  route('admin/sign-in', 'routes/admin/sign-in.tsx'),
+  layout('routes/admin/layout.tsx', [
+    route('admin', 'routes/admin/products.tsx'),
+    route('admin/products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
+    route('admin/products/:productId', 'routes/admin/product-edit.tsx'),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

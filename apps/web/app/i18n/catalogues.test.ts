@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import * as account from './account.ts'
+import * as admin from './admin.ts'
 import * as cart from './cart.ts'
 import * as catalogue from './catalogue.ts'
 import * as checkout from './checkout.ts'
@@ -29,6 +30,6 @@ test('en and de have the same keys, none empty, with the same placeholders', () 
 })
 
 test('every area file has the same keys in en and de', () => {
-  const areas = { account, cart, catalogue, checkout, confirmation, consent, search }
+  const areas = { account, admin, cart, catalogue, checkout, confirmation, consent, search }
   for (const [name, area] of Object.entries(areas)) assertSameTexts(name, area.en, area.de)
 })

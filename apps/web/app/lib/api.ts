@@ -1,5 +1,6 @@
 import { accountCalls } from './api/account.ts'
 import { authCalls } from './api/auth.ts'
+import { backofficeCalls } from './api/backoffice.ts'
 import { browseCalls } from './api/browse.ts'
 import { cartCalls } from './api/cart.ts'
 import { catalogueCalls } from './api/catalogue.ts'
@@ -34,6 +35,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...browseCalls(transport),
     ...searchCalls(transport),
     ...consentCalls(transport),
+    ...backofficeCalls(transport),
   }
 }
 

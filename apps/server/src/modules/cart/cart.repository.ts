@@ -201,3 +201,8 @@ export async function reopen(db: Db, cartId: string): Promise<void> {
     .where('status', '=', 'ORDERED')
     .execute()
 }
+
+/** Takes a deleted product out of every cart (the back office deletes only products no order holds). */
+export async function deleteProductItems(db: Db, productId: string): Promise<void> {
+  await db.deleteFrom('cart_items').where('product_id', '=', productId).execute()
+}

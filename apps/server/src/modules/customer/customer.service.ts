@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import type { ProviderId } from '@shop/contracts/auth'
 import type { Customer, CustomerUpdate } from '@shop/contracts/customer'
+import type { StaffRole } from '@shop/contracts/staff'
 import type { Insertable } from 'kysely'
 import { forgetDevices } from '../../platform/auth/login-throttle.ts'
 import {
@@ -248,8 +249,9 @@ export async function setPassword(ctx: AppContext, customerId: string, password:
   })
 }
 
-export type Role = 'customer' | 'owner'
+/** A shopper, or a member of staff (docs/decisions/0042-staff-roles.md). */
+export type Role = 'customer' | StaffRole
 
-/** Grants or withdraws the owner role by e-mail address (scripts/owner.ts); false when no such customer. */
+/** Grants a staff role or makes a customer again, by e-mail address (scripts/owner.ts); false when no such customer. */
 export const setRole = (db: Db, email: string, role: Role): Promise<boolean> =>
   repo.setRole(db, normaliseEmail(email), role)

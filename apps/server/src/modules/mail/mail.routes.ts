@@ -1,6 +1,5 @@
 import { mailApi } from '@shop/contracts/mail'
 import type { FastifyInstance } from 'fastify'
-import { authenticateOwner } from '../../platform/auth/guard.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { notFound } from '../../platform/http/errors.ts'
 import { isLocalRequest } from '../../platform/http/local.ts'
@@ -23,7 +22,6 @@ export function mailRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     runMailWorker(app, ctx)
     route(app, mailApi.ownerQueue, async (request, reply) => {
-      await authenticateOwner(ctx.db, request)
       void reply.header('cache-control', 'no-store')
       return mailQueue(ctx, request.query)
     })

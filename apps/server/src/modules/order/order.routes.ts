@@ -1,7 +1,7 @@
 import { TOTAL_COUNT_HEADER } from '@shop/contracts/common'
 import { orderApi } from '@shop/contracts/order'
 import type { FastifyInstance } from 'fastify'
-import { authenticate, authenticateCustomer, authenticateOwner } from '../../platform/auth/guard.ts'
+import { authenticate, authenticateCustomer } from '../../platform/auth/guard.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { route } from '../../platform/http/route.ts'
 import {
@@ -31,20 +31,16 @@ export function orderRoutes(ctx: AppContext) {
     )
 
     route(app, orderApi.ownerOrders, async (request, reply) => {
-      await authenticateOwner(ctx.db, request)
       const page = await listAllOrders(ctx, request.query)
       void reply.header(TOTAL_COUNT_HEADER, String(page.total))
       return page.items
     })
 
-    route(app, orderApi.ownerOrder, async (request) => {
-      await authenticateOwner(ctx.db, request)
-      return getAnyOrder(ctx, request.params.orderId)
-    })
+    // The /api/owner/* routes are guarded by platform/auth/staff.ts (the owner role).
+    route(app, orderApi.ownerOrder, async (request) => getAnyOrder(ctx, request.params.orderId))
 
-    route(app, orderApi.ownerTransition, async (request) => {
-      await authenticateOwner(ctx.db, request)
-      return ownerTransition(ctx, request.params.orderId, request.body.status)
-    })
+    route(app, orderApi.ownerTransition, async (request) =>
+      ownerTransition(ctx, request.params.orderId, request.body.status),
+    )
   }
 }

@@ -79,23 +79,3 @@ function isSameOrigin(request: FastifyRequest): boolean {
     return false
   }
 }
-
-/** The role column of migration 0009-owner-role (the customer module writes it). */
-type RoleTables = { customers: { id: string; role: string; deleted_at: string | null } }
-
-/** The signed-in customer if they are the shop owner: anonymous callers get 401, other customers 403. */
-export async function authenticateOwner(
-  db: Db,
-  request: FastifyRequest,
-): Promise<Principal & { customerId: string }> {
-  const principal = await authenticateCustomer(db, request)
-  const row = await db
-    .withTables<RoleTables>()
-    .selectFrom('customers')
-    .select('role')
-    .where('id', '=', principal.customerId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
-  if (row?.role !== 'owner') throw forbidden()
-  return principal
-}

@@ -18,6 +18,8 @@ import * as mailQueue from './migrations/0015-mail-queue.ts'
 import * as loginThrottle from './migrations/0016-login-throttle.ts'
 import * as cacheVersions from './migrations/0017-cache-versions.ts'
 import * as searchTokens from './migrations/0018-search-tokens.ts'
+import * as staffCatalogue from './migrations/0019-staff-catalogue.ts'
+import * as auditLog from './migrations/0020-audit-log.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -38,6 +40,8 @@ const migrations: Record<string, Migration> = {
   '0016-login-throttle': loginThrottle,
   '0017-cache-versions': cacheVersions,
   '0018-search-tokens': searchTokens,
+  '0019-staff-catalogue': staffCatalogue,
+  '0020-audit-log': auditLog,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

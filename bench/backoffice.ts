@@ -1,0 +1,84 @@
+import type { StaffProductListQuery } from '@shop/contracts/backoffice'
+import { listStaffProducts } from '../apps/server/src/modules/catalogue/staff-product.service.ts'
+import { openDatabase } from '../apps/server/src/platform/db/database.ts'
+import { startShop } from '../e2e/support/shop.ts'
+import { record } from './figures.ts'
+import { generateCatalogue } from './generate-catalogue.ts'
+import { benchEngines } from './load.ts'
+
+const SIZE = Number(process.env.BENCH_BACKOFFICE_SIZE ?? 100_000)
+const RUNS = Number(process.env.BENCH_BACKOFFICE_RUNS ?? 50)
+const PAGE_SIZE = 25
+const DEEP_PAGE = 100
+
+/**
+ * `npm run bench -- backoffice`: the back office's product list (docs/decisions/0043-staff-product-api.md) at
+ * SIZE products (100,000 by default, made by generate-catalogue.ts), page 1 against page 100 for each sort and
+ * a search: the whole service call (page ids, total, rows), in-process on both engines, median of RUNS runs.
+ */
+export async function run(): Promise<void> {
+  const lines: string[] = []
+  for (const engine of await benchEngines()) {
+    const shop = await startShop(engine)
+    const { seconds } = await generateCatalogue(shop.databaseUrl, SIZE)
+    console.log(`${engine}: ${SIZE} products generated in ${seconds.toFixed(1)} s`)
+    const handle = openDatabase(shop.databaseUrl)
+    try {
+      const cases: Array<[string, Partial<StaffProductListQuery>]> = [
+        ['created desc', { sort: 'created', order: 'desc' }],
+        ['name asc (en)', { sort: 'name', order: 'asc' }],
+        ['name desc (de)', { sort: 'name', order: 'desc', language: 'de' }],
+        ['SKU asc', { sort: 'sku', order: 'asc' }],
+        ['price asc (USD)', { sort: 'price', order: 'asc' }],
+        ['stock desc', { sort: 'stock', order: 'desc' }],
+        ['search "shirt", name asc', { sort: 'name', order: 'asc', q: 'shirt' }],
+      ]
+      for (const [label, query] of cases) {
+        const read = (page: number) =>
+          listStaffProducts(handle.db, {
+            sort: 'created',
+            order: 'desc',
+            language: 'en',
+            currency: 'USD',
+            pageSize: PAGE_SIZE,
+            ...query,
+            page,
+          })
+        const first = await median(() => read(1))
+        const deep = await median(() => read(DEEP_PAGE))
+        record({
+          measure: `back office product list, page ${DEEP_PAGE} ÷ page 1, ${label}`,
+          engine,
+          size: SIZE,
+          value: (deep / first).toFixed(2),
+          raw: `${deep.toFixed(2)} vs ${first.toFixed(2)} ms`,
+          target: 'page 1 under 50 ms',
+        })
+        lines.push(
+          `| ${engine} | ${label} | ${first.toFixed(2)} | ${deep.toFixed(2)} (${(deep / first).toFixed(2)}×) |`,
+        )
+      }
+    } finally {
+      await handle.close()
+      await shop.stop()
+    }
+  }
+  console.log(
+    `| engine | back office list (${SIZE} products, ${PAGE_SIZE} per page) | page 1 ms | page ${DEEP_PAGE} ms (÷ page 1) |`,
+  )
+  console.log('| --- | --- | ---: | ---: |')
+  for (const line of lines) console.log(line)
+}
+
+/** Median wall time in ms of RUNS sequential runs, after 5 unmeasured ones. */
+async function median(fn: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 5; i++) await fn()
+  const times: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now()
+    await fn()
+    times.push(performance.now() - start)
+  }
+  times.sort((a, b) => a - b)
+  return times[Math.floor(times.length / 2)] ?? 0
+}

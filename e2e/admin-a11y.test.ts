@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict'
+import { createRequire } from 'node:module'
+import { after, before, describe, test } from 'node:test'
+import type { Page } from 'playwright-core'
+import { de, en } from '../apps/web/app/i18n/admin.ts'
+import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { type RunningShop, startShop } from './support/shop.ts'
+import { account, adminSignIn } from './support/staff.ts'
+
+/** axe-core finds no serious or critical violation on the back office's pages, desktop and 390 px, en and de. */
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+
+interface AxeViolation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: Array<{ target: string[] }>
+}
+
+async function violations(page: Page, path: string): Promise<string[]> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+  await page.addScriptTag({ path: axePath })
+  const found = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: unknown[] }> } })
+      .axe
+    return (await axe.run(document)).violations
+  })) as AxeViolation[]
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${path}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    )
+}
+
+describe('back office accessibility (axe-core)', { skip: browserSkip }, () => {
+  let shop: RunningShop
+  before(async () => {
+    shop = await startShop('sqlite')
+  })
+  after(() => shop?.stop())
+
+  for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [language, t] of [
+      ['en', en],
+      ['de', de],
+    ] as const) {
+      test(`${viewportName} ${language}: sign-in, list, new and edit forms`, async () => {
+        const owner = await account(shop.url, shop.databaseUrl, 'owner')
+        const browser = await launchBrowser()
+        const context = await browser.newContext({ viewport })
+        await context.addCookies([{ name: 'language', value: language, url: shop.url }])
+        const page = await context.newPage()
+        await page.goto(`${shop.url}/admin/sign-in`)
+        const found = await violations(page, '/admin/sign-in')
+        await adminSignIn(page, shop.url, owner, { email: t.EMAIL, password: t.PASSWORD, submit: t.SIGN_IN })
+        await page.getByRole('heading', { name: t.PRODUCTS, level: 1 }).waitFor()
+        for (const path of [
+          '/admin',
+          '/admin?sort=name&order=asc&page=2',
+          '/admin/products/new',
+          '/admin/products/p-classic-tee',
+        ]) {
+          await page.goto(`${shop.url}${path}`)
+          found.push(...(await violations(page, path)))
+        }
+        // The form's error state too: an empty form posted.
+        await page.goto(`${shop.url}/admin/products/new`)
+        await page.getByRole('button', { name: t.SAVE }).click()
+        await page.getByRole('alert').waitFor()
+        found.push(...(await violations(page, '/admin/products/new (errors)')))
+        assert.deepEqual(found, [])
+        await context.close()
+      })
+    }
+  }
+})
