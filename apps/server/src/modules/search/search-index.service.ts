@@ -30,11 +30,14 @@ const ROUND = 2000
  */
 export async function reindexProducts(ctx: AppContext, ids?: string[]): Promise<void> {
   const run = async (db: Db) => {
+    // The version bump comes first: on PostgreSQL it locks the version row until the commit, so reindexes of
+    // the same products queue instead of both deleting the old postings and the second one's inserts colliding
+    // with the first one's (a duplicate key). SQLite runs one writer at a time anyway.
+    await invalidate(db, 'catalogue')
     const scoped = { ...ctx, db }
     const sources = await indexSources(scoped, ids)
     if (ids) await reindexSome(scoped, ids, sources)
     else await reindexAll(scoped, sources)
-    await invalidate(db, 'catalogue')
   }
   if (ctx.db.isTransaction) await run(ctx.db)
   else await ctx.db.transaction().execute(run)

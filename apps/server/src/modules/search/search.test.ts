@@ -179,6 +179,12 @@ for (const { engine, skip } of testEngines()) {
       assert.deepEqual(ids(await search({ q: 'camping kettle' })), ['stove'])
     })
 
+    test('reindexes of the same products at the same moment all succeed (two staff saving at once)', async () => {
+      await insertProduct(db, { id: 'twice', name: 'Twin Saved Clock' })
+      await Promise.all(Array.from({ length: 6 }, () => reindexProducts(ctx, ['twice'])))
+      assert.deepEqual(ids(await search({ q: 'clock' })), ['twice'])
+    })
+
     test('keeps the index current on product writes', async () => {
       await insertProduct(db, { id: 'lamp', name: 'Brass Lamp' })
       assert.equal((await search({ q: 'brass' })).nbHits, 0)
