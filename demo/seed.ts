@@ -1,5 +1,6 @@
 import { invalidate } from '../apps/server/src/platform/cache/versions.ts'
 import type { Db } from '../apps/server/src/platform/db/database.ts'
+import { isUniqueViolation } from '../apps/server/src/platform/db/errors.ts'
 import { buildDemoRows, type DemoRows } from './catalogue/rows.ts'
 
 const CHUNK = 200
@@ -54,10 +55,4 @@ async function inBatches<T>(list: T[], insert: (batch: T[]) => Promise<unknown>)
 async function hasSites(db: Db): Promise<boolean> {
   const row = await db.selectFrom('sites').select('code').limit(1).executeTakeFirst()
   return row !== undefined
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Error)) return false
-  const code = (error as { code?: unknown }).code
-  return code === '23505' || /UNIQUE constraint failed|duplicate key value/i.test(error.message)
 }

@@ -116,6 +116,15 @@ for (const { engine, skip } of testEngines()) {
       assert.equal((await call('PUT', '/api/owner/products/no-such-product', productInput())).statusCode, 404)
     })
 
+    test('two saves of one SKU at the same moment: one is created, the others get the 409, never a 500', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => call('POST', '/api/owner/products', productInput({ sku: 'RACE-1' }))),
+      )
+      const statuses = answers.map((a) => a.statusCode).sort()
+      assert.deepEqual(statuses, [201, 409, 409, 409], answers.map((a) => a.body).join('\n'))
+      for (const a of answers.filter((x) => x.statusCode === 409)) assert.equal(a.json().type, 'sku_taken')
+    })
+
     test('the list: sorted by name, SKU, price, stock and creation, searched by name or SKU, paged', async () => {
       const made: string[] = []
       for (const [sku, name, usd, stock] of [

@@ -7,6 +7,7 @@ import type {
   StaffStock,
 } from '@shop/contracts/backoffice'
 import type { Db } from '../../platform/db/database.ts'
+import { isUniqueViolation } from '../../platform/db/errors.ts'
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts'
 import {
   countStaffProducts,
@@ -92,13 +93,25 @@ export async function getStaffProduct(db: Db, id: string): Promise<StaffProduct>
   return view(record)
 }
 
+const skuConflict = (sku: string) =>
+  conflict('sku_taken', `Another product has the SKU ${sku}`, [
+    { field: 'body.sku', type: 'taken', message: 'This SKU is taken' },
+  ])
+
 async function checkInput(db: Db, id: string | null, input: StaffProductInput, terms: ShopTerms) {
   const problems = productInputProblems(input, terms)
   if (problems.length > 0) throw badRequest('validation_failed', 'The product is not valid', problems)
-  if (await skuTaken(db, input.sku, id))
-    throw conflict('sku_taken', `Another product has the SKU ${input.sku}`, [
-      { field: 'body.sku', type: 'taken', message: 'This SKU is taken' },
-    ])
+  if (await skuTaken(db, input.sku, id)) throw skuConflict(input.sku)
+}
+
+/** The write, with a SKU another save took meanwhile (after the check) answered as the same 409. */
+async function uniqueSku<T>(sku: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw skuConflict(sku)
+    throw error
+  }
 }
 
 const columns = (input: StaffProductInput) => ({
@@ -111,7 +124,9 @@ const columns = (input: StaffProductInput) => ({
 export async function createStaffProduct(db: Db, input: StaffProductCreate, terms: ShopTerms) {
   await checkInput(db, null, input, terms)
   const id = randomUUID()
-  await insertProduct(db, id, columns(input), input.stock, new Date().toISOString())
+  await uniqueSku(input.sku, () =>
+    insertProduct(db, id, columns(input), input.stock, new Date().toISOString()),
+  )
   await replaceTexts(db, id, input.texts)
   await replacePrices(db, id, input.prices)
   await invalidateCatalogue(db)
@@ -122,7 +137,8 @@ export async function createStaffProduct(db: Db, input: StaffProductCreate, term
 export async function updateStaffProduct(db: Db, id: string, input: StaffProductInput, terms: ShopTerms) {
   const before = await getStaffProduct(db, id)
   await checkInput(db, id, input, terms)
-  if (!(await updateProductColumns(db, id, columns(input)))) throw notFound('Product', id)
+  if (!(await uniqueSku(input.sku, () => updateProductColumns(db, id, columns(input)))))
+    throw notFound('Product', id)
   await replaceTexts(db, id, input.texts)
   await replacePrices(db, id, input.prices)
   await invalidateCatalogue(db)
