@@ -108,6 +108,9 @@ for (const { engine, skip } of browserEngines) {
         await page.getByRole('heading', { name: de.PRODUCTS, level: 1 }).waitFor()
         await page.getByLabel(de.SEARCH_PRODUCTS).fill('classic')
         await page.getByRole('button', { name: de.SEARCH, exact: true }).click()
+        // The searched list, not the one before it: its address carries the text.
+        await page.waitForURL(/[?&]q=classic/)
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
         await page.getByRole('row').nth(1).getByRole('link').first().click()
         await page.getByRole('heading', { level: 1, name: /^Bearbeiten/ }).waitFor()
         const stock = page.getByLabel(de.FIELD_STOCK, { exact: true })
