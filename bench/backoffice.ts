@@ -1,9 +1,7 @@
 import type { StaffProductListQuery } from '@shop/contracts/backoffice'
 import { listStaffProducts } from '../apps/server/src/modules/catalogue/staff-product.service.ts'
-import { openDatabase } from '../apps/server/src/platform/db/database.ts'
-import { startShop } from '../e2e/support/shop.ts'
 import { record } from './figures.ts'
-import { generateCatalogue } from './generate-catalogue.ts'
+import { medianMs, withGeneratedCatalogue } from './in-process.ts'
 import { benchEngines } from './load.ts'
 
 const SIZE = Number(process.env.BENCH_BACKOFFICE_SIZE ?? 100_000)
@@ -19,11 +17,7 @@ const DEEP_PAGE = 100
 export async function run(): Promise<void> {
   const lines: string[] = []
   for (const engine of await benchEngines()) {
-    const shop = await startShop(engine)
-    const { seconds } = await generateCatalogue(shop.databaseUrl, SIZE)
-    console.log(`${engine}: ${SIZE} products generated in ${seconds.toFixed(1)} s`)
-    const handle = openDatabase(shop.databaseUrl)
-    try {
+    await withGeneratedCatalogue(engine, SIZE, async (db) => {
       const cases: Array<[string, Partial<StaffProductListQuery>]> = [
         ['created desc', { sort: 'created', order: 'desc' }],
         ['name asc (en)', { sort: 'name', order: 'asc' }],
@@ -35,7 +29,7 @@ export async function run(): Promise<void> {
       ]
       for (const [label, query] of cases) {
         const read = (page: number) =>
-          listStaffProducts(handle.db, {
+          listStaffProducts(db, {
             sort: 'created',
             order: 'desc',
             language: 'en',
@@ -44,8 +38,8 @@ export async function run(): Promise<void> {
             ...query,
             page,
           })
-        const first = await median(() => read(1))
-        const deep = await median(() => read(DEEP_PAGE))
+        const first = await medianMs(() => read(1), RUNS)
+        const deep = await medianMs(() => read(DEEP_PAGE), RUNS)
         record({
           measure: `back office product list, page ${DEEP_PAGE} ÷ page 1, ${label}`,
           engine,
@@ -58,27 +52,11 @@ export async function run(): Promise<void> {
           `| ${engine} | ${label} | ${first.toFixed(2)} | ${deep.toFixed(2)} (${(deep / first).toFixed(2)}×) |`,
         )
       }
-    } finally {
-      await handle.close()
-      await shop.stop()
-    }
+    })
   }
   console.log(
     `| engine | back office list (${SIZE} products, ${PAGE_SIZE} per page) | page 1 ms | page ${DEEP_PAGE} ms (÷ page 1) |`,
   )
   console.log('| --- | --- | ---: | ---: |')
   for (const line of lines) console.log(line)
-}
-
-/** Median wall time in ms of RUNS sequential runs, after 5 unmeasured ones. */
-async function median(fn: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 5; i++) await fn()
-  const times: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now()
-    await fn()
-    times.push(performance.now() - start)
-  }
-  times.sort((a, b) => a - b)
-  return times[Math.floor(times.length / 2)] ?? 0
 }

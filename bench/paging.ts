@@ -1,9 +1,7 @@
 import { findProductPage } from '../apps/server/src/modules/catalogue/product-list.repository.ts'
 import type { ProductSort } from '../apps/server/src/modules/catalogue/product-query.ts'
-import { openDatabase } from '../apps/server/src/platform/db/database.ts'
-import { startShop } from '../e2e/support/shop.ts'
 import { record } from './figures.ts'
-import { generateCatalogue } from './generate-catalogue.ts'
+import { medianMs, withGeneratedCatalogue } from './in-process.ts'
 import { benchEngines } from './load.ts'
 
 const SIZE = Number(process.env.BENCH_PAGING_SIZE ?? 100_000)
@@ -19,15 +17,9 @@ const DEEP_PAGE = 100
 export async function run(): Promise<void> {
   const lines: string[] = []
   for (const engine of await benchEngines()) {
-    // The shop makes and seeds a fresh database; it is filled here and then read in-process, through a
-    // connection opened after the import (SQLite reads its planner statistics when a connection opens).
-    const shop = await startShop(engine)
-    const { seconds } = await generateCatalogue(shop.databaseUrl, SIZE)
-    console.log(`${engine}: ${SIZE} products generated in ${seconds.toFixed(1)} s`)
-    const handle = openDatabase(shop.databaseUrl)
-    try {
+    await withGeneratedCatalogue(engine, SIZE, async (db) => {
       const shoes = (
-        await handle.db
+        await db
           .selectFrom('categories')
           .select('id')
           .where((eb) => eb.or([eb('id', '=', 'c-shoes'), eb('parent_id', '=', 'c-shoes')]))
@@ -40,19 +32,18 @@ export async function run(): Promise<void> {
       ]
       for (const [label, categoryIdSets, sort] of cases) {
         const criteria = { idLists: [], names: [], categoryIdSets }
-        const read = (offset: number) =>
-          findProductPage(handle.db, criteria, sort, { offset, limit: PAGE_SIZE })
+        const read = (offset: number) => findProductPage(db, criteria, sort, { offset, limit: PAGE_SIZE })
         const deepOffset = (DEEP_PAGE - 1) * PAGE_SIZE
         const last = (await read(deepOffset - PAGE_SIZE)).at(-1)
         if (!last) throw new Error(`${label}: fewer than ${deepOffset} products`)
         const byOffset = await read(deepOffset)
         const keyset = () =>
-          findProductPage(handle.db, criteria, sort, { offset: deepOffset, limit: PAGE_SIZE, after: last.id })
+          findProductPage(db, criteria, sort, { offset: deepOffset, limit: PAGE_SIZE, after: last.id })
         const same =
           JSON.stringify((await keyset()).map((p) => p.id)) === JSON.stringify(byOffset.map((p) => p.id))
-        const first = await median(() => read(0))
-        const deep = await median(() => read(deepOffset))
-        const deepKeyset = await median(keyset)
+        const first = await medianMs(() => read(0), RUNS, 10)
+        const deep = await medianMs(() => read(deepOffset), RUNS, 10)
+        const deepKeyset = await medianMs(keyset, RUNS, 10)
         record({
           measure: `page ${DEEP_PAGE} ÷ page 1 of a list (keyset), ${label}`,
           engine,
@@ -65,27 +56,11 @@ export async function run(): Promise<void> {
           `| ${engine} | ${label} | ${first.toFixed(2)} | ${deep.toFixed(2)} (${(deep / first).toFixed(2)}×) | ${deepKeyset.toFixed(2)} (${(deepKeyset / first).toFixed(2)}×) | ${same ? 'yes' : 'NO'} |`,
         )
       }
-    } finally {
-      await handle.close()
-      await shop.stop()
-    }
+    })
   }
   console.log(
     `| engine | list (${SIZE} products, ${PAGE_SIZE} per page) | page 1 ms | page ${DEEP_PAGE} by offset ms (÷ page 1) | page ${DEEP_PAGE} by keyset ms (÷ page 1) | same products |`,
   )
   console.log('| --- | --- | ---: | ---: | ---: | --- |')
   for (const line of lines) console.log(line)
-}
-
-/** Median wall time in ms of RUNS sequential runs, after 10 unmeasured ones. */
-async function median(fn: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 10; i++) await fn()
-  const times: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now()
-    await fn()
-    times.push(performance.now() - start)
-  }
-  times.sort((a, b) => a - b)
-  return times[Math.floor(times.length / 2)] ?? 0
 }

@@ -40,6 +40,18 @@ for (const { engine, skip } of engines) {
       return product?.prices[0]?.effectiveAmount
     }
 
+    /** A writer outside both processes: one dollar more, with the invalidate call in its transaction. */
+    const raisePriceByOneDollar = () =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('prices')
+          .set((eb) => ({ effective_minor: eb('effective_minor', '+', 100) }))
+          .where('product_id', '=', productId)
+          .where('currency', '=', 'USD')
+          .execute()
+        await invalidate(trx, 'catalogue')
+      })
+
     test('an order placed through one process shows as out of stock through the other at once', async () => {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('products').set({ stock: 1 }).where('id', '=', productId).execute()
@@ -59,15 +71,7 @@ for (const { engine, skip } of engines) {
       const beforeListed = await listed(second.url)
       await read(first.url)
       assert.equal(beforeListed, before.price)
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('prices')
-          .set((eb) => ({ effective_minor: eb('effective_minor', '+', 100) }))
-          .where('product_id', '=', productId)
-          .where('currency', '=', 'USD')
-          .execute()
-        await invalidate(trx, 'catalogue')
-      })
+      await raisePriceByOneDollar()
       const expected = Math.round(((before.price ?? 0) + 1) * 100) / 100
       assert.equal((await read(second.url)).price, expected)
       assert.equal(await listed(second.url), expected)
@@ -94,15 +98,7 @@ for (const { engine, skip } of engines) {
         assert.equal((await page(url)).price, before)
         assert.deepEqual(await page(url), { kept: 'hit', price: before })
       }
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('prices')
-          .set((eb) => ({ effective_minor: eb('effective_minor', '+', 100) }))
-          .where('product_id', '=', productId)
-          .where('currency', '=', 'USD')
-          .execute()
-        await invalidate(trx, 'catalogue')
-      })
+      await raisePriceByOneDollar()
       const expected = Math.round(((before ?? 0) + 1) * 100) / 100
       assert.deepEqual(await page(second.url), { kept: 'miss', price: expected })
       assert.deepEqual(await page(first.url), { kept: 'miss', price: expected })
