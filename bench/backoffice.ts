@@ -26,6 +26,8 @@ export async function run(): Promise<void> {
         ['price asc (USD)', { sort: 'price', order: 'asc' }],
         ['stock desc', { sort: 'stock', order: 'desc' }],
         ['search "shirt", name asc', { sort: 'name', order: 'asc', q: 'shirt' }],
+        ['search "shirt", price desc (USD)', { sort: 'price', order: 'desc', q: 'shirt' }],
+        ['search SKU prefix', { sort: 'created', order: 'desc', q: 'cl-tee-001-g1' }],
       ]
       for (const [label, query] of cases) {
         const read = (page: number) =>

@@ -11,41 +11,20 @@ export interface StaffListCriteria extends StaffProductListQuery {
   currency: string
 }
 
-type Products = SelectQueryBuilder<Database, 'products', object>
-
-/** Name (any language) containing q, or SKU starting with it; case-insensitive. */
-function matching(query: Products, q: string | undefined): Products {
-  if (!q) return query
-  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  // One pass over the texts (an IN list), not a lookup per product: the count walks every product.
-  return query.where((eb) =>
-    eb.or([
-      sql<boolean>`lower(products.code) like ${prefix} escape '\\'`,
-      eb(
-        'products.id',
-        'in',
-        eb
-          .selectFrom('product_texts as t')
-          .select('t.product_id')
-          .where(sql<boolean>`lower(t.name) like ${like} escape '\\'`),
-      ),
-    ]),
-  )
-}
-
-export async function countStaffProducts(db: Db, q: string | undefined): Promise<number> {
-  const row = await matching(db.selectFrom('products'), q)
+/** How many products there are (the list without q; staff-search.repository.ts counts the matches of q). */
+export async function countStaffProducts(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('products')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
-/** The ids of one page in the list's order. */
+/** The ids of one page in the list's order, without q. */
 export async function findStaffPageIds(db: Db, c: StaffListCriteria): Promise<string[]> {
   const offset = (c.page - 1) * c.pageSize
   const dir = c.order
-  const base = matching(db.selectFrom('products'), c.q)
+  const base = db.selectFrom('products')
   if (c.sort === 'price') return pricePageIds(db, c, offset)
   let query =
     c.sort === 'name'
@@ -68,25 +47,24 @@ export async function findStaffPageIds(db: Db, c: StaffListCriteria): Promise<st
  * descending) those without a price in that currency, by id.
  */
 async function pricePageIds(db: Db, c: StaffListCriteria, offset: number): Promise<string[]> {
-  const priced = matching(
-    db
-      .selectFrom('prices')
-      .innerJoin('products', 'products.id', 'prices.product_id')
-      .where('prices.currency', '=', c.currency)
-      .where('prices.variant_id', 'is', null) as unknown as Products,
-    c.q,
-  ) as unknown as SelectQueryBuilder<Database, 'prices' | 'products', object>
-  const unpriced = matching(db.selectFrom('products'), c.q).where(({ not, exists, selectFrom }) =>
-    not(
-      exists(
-        selectFrom('prices as p')
-          .select(sql`1`.as('one'))
-          .whereRef('p.product_id', '=', 'products.id')
-          .where('p.currency', '=', c.currency)
-          .where('p.variant_id', 'is', null),
+  const priced = db
+    .selectFrom('prices')
+    .innerJoin('products', 'products.id', 'prices.product_id')
+    .where('prices.currency', '=', c.currency)
+    .where('prices.variant_id', 'is', null)
+  const unpriced = db
+    .selectFrom('products')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('prices as p')
+            .select(sql`1`.as('one'))
+            .whereRef('p.product_id', '=', 'products.id')
+            .where('p.currency', '=', c.currency)
+            .where('p.variant_id', 'is', null),
+        ),
       ),
-    ),
-  )
+    )
   const pricedPage = (skip: number, take: number) =>
     priced
       .select('products.id')

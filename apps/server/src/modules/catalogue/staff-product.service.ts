@@ -29,6 +29,7 @@ import {
   updateProductColumns,
 } from './staff-product.repository.ts'
 import { productInputProblems, type ShopTerms } from './staff-product.rules.ts'
+import { findStaffSearchPage } from './staff-search.repository.ts'
 import { invalidateCatalogue } from './stock.service.ts'
 
 export type { ShopTerms } from './staff-product.rules.ts'
@@ -39,7 +40,13 @@ export type { ShopTerms } from './staff-product.rules.ts'
  * product_texts by migration 0011's triggers. The caller reindexes search after the commit.
  */
 export async function listStaffProducts(db: Db, criteria: StaffListCriteria): Promise<StaffProductList> {
-  const [ids, total] = await Promise.all([findStaffPageIds(db, criteria), countStaffProducts(db, criteria.q)])
+  const { q } = criteria
+  const { ids, total } = q
+    ? await findStaffSearchPage(db, { ...criteria, q })
+    : await Promise.all([findStaffPageIds(db, criteria), countStaffProducts(db)]).then(([ids, total]) => ({
+        ids,
+        total,
+      }))
   const { products, texts, prices, categories } = await findStaffRows(db, ids, criteria.language)
   const byId = new Map(products.map((p) => [p.id, p]))
   const items = ids.flatMap((id) => {
