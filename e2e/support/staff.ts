@@ -7,7 +7,7 @@ let counter = 0
 export async function account(
   shopUrl: string,
   databaseUrl: string,
-  role: 'customer' | 'owner' | 'catalogue',
+  role: 'customer' | 'owner' | 'catalogue' | 'orders',
 ) {
   const email = `${role}.${process.pid}.${Date.now().toString(36)}.${counter++}@example.com`
   const password = 'correct horse battery'

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { OrderAddressInputSchema, OrderAddressSchema } from './address.ts'
 import { CurrencySchema, IdSchema, MoneySchema, PagingQuerySchema, PersonNameSchema } from './common.ts'
 import { endpoint, errors } from './endpoint.ts'
+import { ORDERS_STAFF_TAG } from './staff.ts'
 
 /**
  * Spec §4: CREATED, CONFIRMED, DECLINED; then what the shop owner moves an order through after it: PAID,
@@ -120,11 +121,25 @@ export const OrderListQuerySchema = PagingQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(200).default(10),
 })
 
-/** Every order of the shop for its owner, newest first, 20 a page, optionally of one status. */
+const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD')
+const MinorSchema = z.coerce.number().int().min(0).max(1_000_000_000_000)
+
+/**
+ * Every order of the shop for the staff, newest first, 20 a page, filtered by status, site, the day it was placed
+ * (from and to inclusive, UTC), its total in minor units, and q: the start of an order number or part of the
+ * e-mail (docs/decisions/0057-staff-orders.md).
+ */
 export const OwnerOrderListQuerySchema = PagingQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(200).default(20),
   status: z.enum(ORDER_STATUSES).optional(),
+  site: z.string().trim().min(1).max(32).optional(),
+  from: DaySchema.optional(),
+  to: DaySchema.optional(),
+  minTotalMinor: MinorSchema.optional(),
+  maxTotalMinor: MinorSchema.optional(),
+  q: z.string().trim().min(1).max(100).optional(),
 })
+export type OwnerOrderListQuery = z.infer<typeof OwnerOrderListQuerySchema>
 
 /** The customer's own move: a cancellation. */
 export const CancelOrderSchema = z.object({ status: z.literal('DECLINED') })
@@ -177,7 +192,7 @@ export const orderApi = {
   ownerOrders: endpoint({
     method: 'GET',
     path: '/api/owner/orders',
-    tags: ['owner'],
+    tags: ['owner', ORDERS_STAFF_TAG],
     security: 'bearer',
     query: OwnerOrderListQuerySchema,
     responses: { 200: z.array(OrderSchema), ...errors(400, 401, 403) },
@@ -186,7 +201,7 @@ export const orderApi = {
   ownerOrder: endpoint({
     method: 'GET',
     path: '/api/owner/orders/:orderId',
-    tags: ['owner'],
+    tags: ['owner', ORDERS_STAFF_TAG],
     security: 'bearer',
     params: OrderParamsSchema,
     responses: { 200: OrderSchema, ...errors(400, 401, 403, 404) },
@@ -198,7 +213,7 @@ export const orderApi = {
   ownerTransition: endpoint({
     method: 'POST',
     path: '/api/owner/orders/:orderId/transitions',
-    tags: ['owner'],
+    tags: ['owner', ORDERS_STAFF_TAG],
     security: 'bearer',
     params: OrderParamsSchema,
     body: OrderTransitionSchema,

@@ -8,6 +8,7 @@ import { checkoutCalls } from './api/checkout.ts'
 import { consentCalls } from './api/consent.ts'
 import { paymentCalls } from './api/payment.ts'
 import { searchCalls } from './api/search.ts'
+import { staffOrderCalls } from './api/staff-orders.ts'
 import { type ApiClientOptions, createTransport } from './api/transport.ts'
 
 export type { ProductListParams } from './api/catalogue.ts'
@@ -36,6 +37,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...searchCalls(transport),
     ...consentCalls(transport),
     ...backofficeCalls(transport),
+    ...staffOrderCalls(transport),
   }
 }
 

@@ -36,20 +36,6 @@ export async function countCustomerOrders(db: Db, customerId: string): Promise<n
   return Number(row.n)
 }
 
-/** Every order of the shop, newest first, optionally of one status (the owner's list). */
-export function listAllOrders(db: Db, status: string | undefined, offset: number, limit: number) {
-  let query = db.selectFrom('orders').selectAll()
-  if (status) query = query.where('status', '=', status)
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute()
-}
-
-export async function countAllOrders(db: Db, status: string | undefined): Promise<number> {
-  let query = db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n'))
-  if (status) query = query.where('status', '=', status)
-  const row = await query.executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
 export function findEntriesOf(db: Db, orderIds: string[]) {
   if (!orderIds.length) return Promise.resolve([])
   return db

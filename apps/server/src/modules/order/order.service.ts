@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { OrderAddress } from '@shop/contracts/address'
-import type { Order, OrderRequest, OrderStatus } from '@shop/contracts/order'
+import type { Order, OrderRequest, OrderStatus, OwnerOrderListQuery } from '@shop/contracts/order'
 import type { Principal } from '../../platform/auth/tokens.ts'
 import type { Db } from '../../platform/db/database.ts'
 import type { OrdersTable } from '../../platform/db/schema.ts'
@@ -13,6 +13,7 @@ import type { OrderDiscount, PaymentRecord, ShippingRecord } from './order.recor
 import * as repo from './order.repository.ts'
 import { toOrderView } from './order.view.ts'
 import { type Actor, allowedTransitions, isCancel, sourcesOf } from './order-status.ts'
+import * as staffOrders from './staff-order.repository.ts'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 
@@ -142,14 +143,15 @@ export async function getAnyOrder(ctx: AppContext, orderId: string): Promise<Ord
   return toOrderView(order, await repo.findEntries(ctx.db, orderId))
 }
 
-/** Every order of the shop for the owner, newest first, optionally of one status. */
+/** Every order of the shop for the staff, newest first, filtered (staff-order.repository.ts). */
 export async function listAllOrders(
   ctx: AppContext,
-  query: { pageNumber: number; pageSize: number; status?: OrderStatus },
+  query: OwnerOrderListQuery,
 ): Promise<{ items: Order[]; total: number }> {
+  const { pageNumber, pageSize, ...filter } = query
   const [rows, total] = await Promise.all([
-    repo.listAllOrders(ctx.db, query.status, (query.pageNumber - 1) * query.pageSize, query.pageSize),
-    repo.countAllOrders(ctx.db, query.status),
+    staffOrders.findStaffOrders(ctx.db, filter, (pageNumber - 1) * pageSize, pageSize),
+    staffOrders.countStaffOrders(ctx.db, filter),
   ])
   const entries = await repo.findEntriesOf(
     ctx.db,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
 import { describe, test } from 'node:test'
-import { CATALOGUE_STAFF_TAG } from '@shop/contracts/staff'
+import { CATALOGUE_STAFF_TAG, ORDERS_STAFF_TAG } from '@shop/contracts/staff'
 import { FAST_HASH_ENV, signupCustomer } from '../../modules/auth/auth.testing.ts'
 import { setRole } from '../../modules/customer/customer.service.ts'
 import { createTestApp } from '../testing/test-app.ts'
@@ -12,8 +12,8 @@ type Document = { paths: Record<string, Record<string, Operation>> }
 
 /**
  * Every back-office route the OpenAPI document lists, whatever is added later, against every kind of caller:
- * no token 401, a shopper 403, the catalogue staff only on the routes tagged for them (403 elsewhere), the
- * owner everywhere. "Allowed" means the guard let the request through: anything but 401 and 403 (a made-up id
+ * no token 401, a shopper 403, the catalogue and the order staff only on the routes tagged for them (403
+ * elsewhere), the owner everywhere. "Allowed" means the guard let the request through: anything but 401 and 403 (a made-up id
  * or an empty body may then well be 404 or 400).
  */
 for (const { engine, skip } of testEngines()) {
@@ -27,12 +27,15 @@ for (const { engine, skip } of testEngines()) {
           method: method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE',
           url: path.replace(/\{[^}]+\}/g, () => randomUUID()),
           catalogue: (operation.tags ?? []).includes(CATALOGUE_STAFF_TAG),
+          orders: (operation.tags ?? []).includes(ORDERS_STAFF_TAG),
         })),
       )
     const owner = await signupCustomer(app)
     assert.ok(await setRole(database.db, owner.email, 'owner'))
     const catalogue = await signupCustomer(app)
     assert.ok(await setRole(database.db, catalogue.email, 'catalogue'))
+    const orders = await signupCustomer(app)
+    assert.ok(await setRole(database.db, orders.email, 'orders'))
     const shopper = await signupCustomer(app)
 
     const call = (op: (typeof operations)[number], headers: Record<string, string>) =>
@@ -56,6 +59,8 @@ for (const { engine, skip } of testEngines()) {
       )
       assert.ok(!operations.find((op) => op.url === '/api/owner/mail')?.catalogue)
       assert.ok(!operations.find((op) => op.url === '/api/owner/orders')?.catalogue)
+      assert.ok(operations.find((op) => op.url === '/api/owner/orders')?.orders)
+      assert.ok(!operations.find((op) => op.url === '/api/owner/products')?.orders)
     })
 
     test('no token: 401 on every owner route', async () => {
@@ -70,6 +75,14 @@ for (const { engine, skip } of testEngines()) {
       for (const op of operations) {
         const status = (await call(op, catalogue.headers)).statusCode
         if (op.catalogue) assert.ok(status !== 401 && status !== 403, `${label(op)}: ${status}`)
+        else assert.equal(status, 403, label(op))
+      }
+    })
+
+    test('the order staff: let through on order routes only, 403 elsewhere', async () => {
+      for (const op of operations) {
+        const status = (await call(op, orders.headers)).statusCode
+        if (op.orders) assert.ok(status !== 401 && status !== 403, `${label(op)}: ${status}`)
         else assert.equal(status, 403, label(op))
       }
     })

@@ -1,5 +1,5 @@
 import type { StaffMe } from '@shop/contracts/staff'
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { isApiError } from '../../lib/api.ts'
 import type { ShopSession } from '../../lib/context.server.ts'
 import { signedInUser } from '../auth/session-user.server.ts'
@@ -23,17 +23,25 @@ export const adminReturnTo = (value: unknown) =>
   typeof value === 'string' && /^\/admin(\/|\?|$)/.test(value) && !value.startsWith('//') ? value : '/admin'
 
 /**
- * A back-office page's own API calls (they run beside the layout's `requireStaff`): not signed in, or refused
- * (401, 403), is a redirect to the sign-in rather than an error page.
+ * A back-office page's own API calls (they run beside the layout's `requireStaff`): not signed in (401) is a
+ * redirect to the sign-in; a staff role the call does not admit (403) is the layout's "may not open this page"
+ * (a shopper never gets that far: the layout sends them to the sign-in first), or a redirect to `forbiddenTo`
+ * (the product list sends the order staff to their orders).
  */
-export async function asStaff<T>(request: Request, load: () => Promise<T>): Promise<T> {
+export async function asStaff<T>(
+  request: Request,
+  load: () => Promise<T>,
+  options: { forbiddenTo?: string } = {},
+): Promise<T> {
   const url = new URL(request.url)
   const toSignIn = `/admin/sign-in?returnTo=${encodeURIComponent(url.pathname + url.search)}`
   if (!signedInUser(request)) throw redirect(toSignIn)
   try {
     return await load()
   } catch (error) {
-    if (isApiError(error, 401) || isApiError(error, 403)) throw redirect(toSignIn)
+    if (isApiError(error, 401)) throw redirect(toSignIn)
+    if (isApiError(error, 403) && options.forbiddenTo) throw redirect(options.forbiddenTo)
+    if (isApiError(error, 403)) throw data({ forbidden: true }, 403)
     throw error
   }
 }

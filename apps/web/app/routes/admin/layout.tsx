@@ -1,7 +1,20 @@
 import { useEffect } from 'react'
-import { Form, NavLink, Outlet, useLoaderData } from 'react-router'
+import {
+  data,
+  Form,
+  isRouteErrorResponse,
+  Link,
+  NavLink,
+  Outlet,
+  redirect,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router'
 import adminStyles from '../../features/admin/admin.css?url'
 import { requireStaff } from '../../features/admin/staff.server.ts'
+import { adminHomeOf, mayOpen } from '../../features/admin/staff-pages.ts'
 import { adminTranslator } from '../../i18n/admin.ts'
 import { getSession } from '../../lib/context.server.ts'
 import type { Route } from './+types/layout'
@@ -12,11 +25,20 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = getSession(context)
   const staff = await requireStaff(session, request)
-  return { staff, language: session.language, sites: session.sites }
+  const home = adminHomeOf(staff)
+  const pathname = new URL(request.url).pathname.replace(/\/$/, '')
+  if (pathname === '/admin' && home !== '/admin') throw redirect(home)
+  // The status of a page the role may not open; the component says so (below).
+  return data(
+    { staff, language: session.language, sites: session.sites },
+    mayOpen(staff, pathname) ? 200 : 403,
+  )
 }
 
 export default function AdminLayout() {
   const { staff, language } = useLoaderData<typeof loader>()
+  // From the address, not the loader: the layout's loader does not run again on a move between its pages.
+  const allowed = mayOpen(staff, useLocation().pathname.replace(/\/$/, ''))
   const t = adminTranslator(language)
   useEffect(() => {
     // Browser tests wait for this mark, as on the shop's pages.
@@ -27,10 +49,15 @@ export default function AdminLayout() {
       <header className="admin-bar">
         <p className="admin-bar__title">{t('ADMIN')}</p>
         <nav aria-label={t('ADMIN_NAV')} className="admin-nav">
-          <NavLink to="/admin" end>
-            {t('PRODUCTS')}
-          </NavLink>
-          <NavLink to="/admin/products/new">{t('NEW_PRODUCT')}</NavLink>
+          {staff.role !== 'orders' ? (
+            <>
+              <NavLink to="/admin" end>
+                {t('PRODUCTS')}
+              </NavLink>
+              <NavLink to="/admin/products/new">{t('NEW_PRODUCT')}</NavLink>
+            </>
+          ) : null}
+          {staff.role !== 'catalogue' ? <NavLink to="/admin/orders">{t('ORDERS')}</NavLink> : null}
           <a href="/">{t('OPEN_SHOP')}</a>
         </nav>
         <p className="admin-bar__who">
@@ -44,8 +71,31 @@ export default function AdminLayout() {
         </Form>
       </header>
       <main id="main" tabIndex={-1} className="admin-main">
-        <Outlet />
+        {allowed ? <Outlet /> : <Forbidden home={adminHomeOf(staff)} t={t} />}
       </main>
     </div>
+  )
+}
+
+function Forbidden({ home, t }: { home: string; t: ReturnType<typeof adminTranslator> }) {
+  return (
+    <>
+      <h1>{t('ADMIN')}</h1>
+      <p role="alert">{t('FORBIDDEN_PAGE')}</p>
+      <Link to={home}>{t('TO_BACK_OFFICE')}</Link>
+    </>
+  )
+}
+
+/** A page the staff member's role may not open (403 from its API call): said plainly, with the way back. */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const layout = useRouteLoaderData<typeof loader>('routes/admin/layout')
+  if (!isRouteErrorResponse(error) || error.status !== 403) throw error
+  const t = adminTranslator(layout?.language ?? 'en')
+  return (
+    <main id="main" className="admin-main">
+      <Forbidden home={layout ? adminHomeOf(layout.staff) : '/admin'} t={t} />
+    </main>
   )
 }

@@ -21,16 +21,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const order: StaffProductListQuery['order'] = params.get('order') === 'asc' ? 'asc' : 'desc'
   const q = params.get('q')?.trim() || undefined
   const page = Math.max(1, Math.min(100_000, Number.parseInt(params.get('page') ?? '1', 10) || 1))
-  const list = await asStaff(request, () =>
-    session.api.staffProducts({
-      q,
-      sort,
-      order,
-      page,
-      pageSize: PAGE_SIZE,
-      language: session.language,
-      currency: session.site.currency,
-    }),
+  const list = await asStaff(
+    request,
+    () =>
+      session.api.staffProducts({
+        q,
+        sort,
+        order,
+        page,
+        pageSize: PAGE_SIZE,
+        language: session.language,
+        currency: session.site.currency,
+      }),
+    { forbiddenTo: '/admin/orders' },
   )
   const t = adminTranslator(session.language)
   return {
