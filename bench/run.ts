@@ -13,6 +13,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   catalogue: () => import('./catalogue.ts'),
   checkout: () => import('./checkout.ts'),
   lighthouse: () => import('./lighthouse.ts'),
+  orders: () => import('./orders.ts'),
   paging: () => import('./paging.ts'),
   soak: () => import('./soak.ts'),
   ssr: () => import('./ssr.ts'),
@@ -20,9 +21,9 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
 }
 /**
  * Run only when asked for by name: the soak takes more than ten minutes (the whole run without it about 25); the
- * back office's list generates 100,000 products per engine again.
+ * back office's lists generate 100,000 products and 100,000 orders per engine again.
  */
-const onRequest = new Set(['soak', 'backoffice'])
+const onRequest = new Set(['soak', 'backoffice', 'orders'])
 for (const [name, load] of Object.entries(benches)) {
   if (wanted ? !wanted.includes(name) : onRequest.has(name)) continue
   console.log(`\n## ${name}`)

@@ -1,6 +1,7 @@
 /**
- * `npm run owner -- grant <email> [--role owner|catalogue]` / `npm run owner -- revoke <email>`: gives a signed-up
- * customer a staff role (the shop owner by default; `catalogue` may only edit the catalogue) or makes them a
+ * `npm run owner -- grant <email> [--role owner|catalogue|orders]` / `npm run owner -- revoke <email>`: gives a
+ * signed-up customer a staff role (the shop owner by default; `catalogue` may only edit the catalogue, `orders`
+ * only handle orders) or makes them a
  * customer again, in the database named by DATABASE_URL (docs/decisions/0022-order-lifecycle-and-owner.md,
  * docs/decisions/0042-staff-roles.md).
  */
