@@ -26,6 +26,8 @@ export default [
     route('admin', 'routes/admin/products.tsx'),
     route('admin/products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
     route('admin/products/:productId', 'routes/admin/product-edit.tsx'),
+    route('admin/activity', 'routes/admin/activity.tsx'),
+    route('admin/shop-window', 'routes/admin/shop-window.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

@@ -9,6 +9,7 @@ import { consentCalls } from './api/consent.ts'
 import { paymentCalls } from './api/payment.ts'
 import { searchCalls } from './api/search.ts'
 import { type ApiClientOptions, createTransport } from './api/transport.ts'
+import { windowCalls } from './api/window.ts'
 
 export type { ProductListParams } from './api/catalogue.ts'
 export {
@@ -36,6 +37,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...searchCalls(transport),
     ...consentCalls(transport),
     ...backofficeCalls(transport),
+    ...windowCalls(transport),
   }
 }
 

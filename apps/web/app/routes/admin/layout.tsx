@@ -32,6 +32,8 @@ export default function AdminLayout() {
           </NavLink>
           <NavLink to="/admin/products/new">{t('NEW_PRODUCT')}</NavLink>
           <a href="/">{t('OPEN_SHOP')}</a>
+          {staff.role === 'owner' ? <NavLink to="/admin/activity">{t('ACTIVITY')}</NavLink> : null}
+          {staff.role === 'owner' ? <NavLink to="/admin/shop-window">{t('SHOP_WINDOW')}</NavLink> : null}
         </nav>
         <p className="admin-bar__who">
           {t('SIGNED_IN_AS', { email: staff.email, role: t(`ROLE_${staff.role}`) })}
