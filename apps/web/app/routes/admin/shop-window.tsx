@@ -35,9 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: `${t('SHOP_WINDOW')} – ${t('ADMIN')}`,
   }
   try {
-    return { ...base, window: await session.api.shopWindow(code), forbidden: false }
+    return { ...base, shopWindow: await session.api.shopWindow(code), forbidden: false }
   } catch (error) {
-    if (isApiError(error, 403)) return { ...base, window: null, forbidden: true }
+    if (isApiError(error, 403)) return { ...base, shopWindow: null, forbidden: true }
     if (isApiError(error, 404)) throw data(null, 404)
     throw error
   }
@@ -52,6 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await session.api.replaceShopWindow(code, input)
   } catch (error) {
+    if (isApiError(error, 403)) return data({ errors: {}, input, forbidden: true }, 403)
     if (!isApiError(error, 400)) throw error
     return data({ errors: errorsFromWindowApi(error.body.details), input }, 400)
   }
@@ -59,10 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminShopWindow() {
-  const { sites, code, language, saved, window, forbidden } = useLoaderData<typeof loader>()
+  const { sites, code, language, saved, shopWindow, forbidden } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const t = adminTranslator(language)
-  if (forbidden || !window) {
+  if (forbidden || !shopWindow) {
     return (
       <>
         <h1>{t('SHOP_WINDOW')}</h1>
@@ -110,9 +111,9 @@ export default function AdminShopWindow() {
       ) : null}
       <ShopWindowEditor
         key={`${code}-${result ? 'failed' : 'loaded'}`}
-        initial={result?.input ?? window}
-        languages={window.languages}
-        images={window.images}
+        initial={result?.input ?? shopWindow}
+        languages={shopWindow.languages}
+        images={shopWindow.images}
         errors={result?.errors ?? {}}
         language={language}
       />
