@@ -54,7 +54,13 @@ async function fillOrders(db: Db): Promise<string> {
             lastName: 'B',
           }),
           addresses: ADDRESSES,
-          shipping: JSON.stringify({ methodId: 'm', zoneId: 'z', name: 'Standard', costMinor: 0, currency: 'USD' }),
+          shipping: JSON.stringify({
+            methodId: 'm',
+            zoneId: 'z',
+            name: 'Standard',
+            costMinor: 0,
+            currency: 'USD',
+          }),
           payment: JSON.stringify({
             method: 'test-card',
             brand: 'visa',

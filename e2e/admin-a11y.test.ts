@@ -64,6 +64,32 @@ describe('back office accessibility (axe-core)', { skip: browserSkip }, () => {
           await page.goto(`${shop.url}${path}`)
           found.push(...(await violations(page, path)))
         }
+        // The activity log with a disclosure open (an entry: the de site's slides reversed), and the shop window
+        // editor with an added slide.
+        const auth = { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }
+        const window = (await (
+          await fetch(`${shop.url}/api/owner/sites/de/window`, { headers: auth })
+        ).json()) as {
+          slides: unknown[]
+          banner1: unknown
+          banner2: unknown
+        }
+        const put = await fetch(`${shop.url}/api/owner/sites/de/window`, {
+          method: 'PUT',
+          headers: auth,
+          body: JSON.stringify({
+            slides: window.slides.reverse(),
+            banner1: window.banner1,
+            banner2: window.banner2,
+          }),
+        })
+        assert.equal(put.status, 200)
+        for (const path of ['/admin/activity', '/admin/shop-window', '/admin/shop-window?site=de']) {
+          await page.goto(`${shop.url}${path}`)
+          if (path === '/admin/activity') await page.locator('.admin-changes summary').first().click()
+          if (path === '/admin/shop-window') await page.getByRole('button', { name: t.ADD_SLIDE }).click()
+          found.push(...(await violations(page, path)))
+        }
         // The form's error state too: an empty form posted.
         await page.goto(`${shop.url}/admin/products/new`)
         await page.getByRole('button', { name: t.SAVE }).click()

@@ -4,6 +4,12 @@ import { endpoint, errors } from './endpoint.ts'
 
 const ImageRefSchema = z.object({ imageUrl: z.string() })
 
+const BannerSchema = z.object({
+  imageUrl: z.string(),
+  link: z.string().optional(),
+  alt: z.record(z.string(), z.string()).optional(),
+})
+
 export const SiteMixinsSchema = z.object({
   storeLogoImageKey: z.string().optional(),
   storeIconImageKey: z.string().optional(),
@@ -17,8 +23,8 @@ export const SiteMixinsSchema = z.object({
           link: z.string().optional(),
         }),
       ),
-      banner1: z.object({ imageUrl: z.string(), link: z.string().optional() }).optional(),
-      banner2: z.object({ imageUrl: z.string(), link: z.string().optional() }).optional(),
+      banner1: BannerSchema.optional(),
+      banner2: BannerSchema.optional(),
     })
     .optional(),
 })

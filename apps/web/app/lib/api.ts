@@ -10,6 +10,7 @@ import { paymentCalls } from './api/payment.ts'
 import { searchCalls } from './api/search.ts'
 import { staffOrderCalls } from './api/staff-orders.ts'
 import { type ApiClientOptions, createTransport } from './api/transport.ts'
+import { windowCalls } from './api/window.ts'
 
 export type { ProductListParams } from './api/catalogue.ts'
 export {
@@ -38,6 +39,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...consentCalls(transport),
     ...backofficeCalls(transport),
     ...staffOrderCalls(transport),
+    ...windowCalls(transport),
   }
 }
 

@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ context }: Route.LoaderArgs) {
   const { site, language } = getSession(context)
   const content = site.mixins?.siteContentDetails
-  const banners = [content?.banner1, content?.banner2].filter((b): b is { imageUrl: string; link?: string } =>
-    Boolean(b?.imageUrl),
+  const banners = [content?.banner1, content?.banner2].flatMap((b) =>
+    b?.imageUrl ? [{ imageUrl: b.imageUrl, link: b.link, alt: b.alt?.[language] ?? b.alt?.en ?? '' }] : [],
   )
   if (banners.length === 0) throw redirect(ALL_PRODUCTS_PATH)
   const slides: Slide[] = (content?.topImages ?? []).map((image) => ({
@@ -43,12 +43,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Carousel slides={loaderData.slides} />
         <div className="banners">
           {loaderData.banners.map((banner, i) => {
-            const image = <img className="banner__img" src={banner.imageUrl} alt="" loading="lazy" />
+            const image = (
+              <img className="banner__img" src={banner.imageUrl} alt={banner.alt} loading="lazy" />
+            )
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: exactly two fixed banners
               <div key={i} className="banner">
                 {banner.link ? (
-                  <BannerLink to={banner.link} label={t('BANNER_N', { n: i + 1 })}>
+                  <BannerLink to={banner.link} label={banner.alt ? undefined : t('BANNER_N', { n: i + 1 })}>
                     {image}
                   </BannerLink>
                 ) : (

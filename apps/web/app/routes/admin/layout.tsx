@@ -59,6 +59,8 @@ export default function AdminLayout() {
           ) : null}
           {staff.role !== 'catalogue' ? <NavLink to="/admin/orders">{t('ORDERS')}</NavLink> : null}
           <a href="/">{t('OPEN_SHOP')}</a>
+          {staff.role === 'owner' ? <NavLink to="/admin/activity">{t('ACTIVITY')}</NavLink> : null}
+          {staff.role === 'owner' ? <NavLink to="/admin/shop-window">{t('SHOP_WINDOW')}</NavLink> : null}
         </nav>
         <p className="admin-bar__who">
           {t('SIGNED_IN_AS', { email: staff.email, role: t(`ROLE_${staff.role}`) })}

@@ -1,5 +1,7 @@
 import type { StaffProduct } from '@shop/contracts/backoffice'
-import { data, redirect, useActionData, useLoaderData } from 'react-router'
+import { data, Link, redirect, useActionData, useLoaderData, useRouteLoaderData } from 'react-router'
+import { deleteOrUnpublish } from '../../features/admin/product-delete.server.ts'
+import { ProductDelete } from '../../features/admin/product-delete.tsx'
 import { errorsFromApi, type FieldErrors, readProductForm } from '../../features/admin/product-form.ts'
 import { ProductFormView } from '../../features/admin/product-form-view.tsx'
 import { asStaff } from '../../features/admin/staff.server.ts'
@@ -52,6 +54,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const session = getSession(context)
   const form = await request.formData()
+  if (params.productId) {
+    const done = await deleteOrUnpublish(session, params.productId, form.get('intent'))
+    if (done) return done
+  }
   const { languages, currencies } = shopTerms(session.sites)
   const { input, errors } = readProductForm(form, languages, currencies)
   const fail = (fieldErrors: FieldErrors, extra: { stock?: number } = {}) =>
@@ -82,5 +88,34 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function AdminProductEdit() {
   const loaded = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  return <ProductFormView {...loaded} errors={result?.errors ?? {}} currentStock={result?.stock} />
+  const { product, language } = loaded
+  const owner = useRouteLoaderData<{ staff: { role: string } }>('routes/admin/layout')?.staff.role === 'owner'
+  const name = product?.texts.find((x) => x.language === language)?.name ?? product?.texts[0]?.name ?? ''
+  return (
+    <>
+      <ProductFormView
+        key={String(product?.published)}
+        {...loaded}
+        errors={result?.errors ?? {}}
+        currentStock={result && 'stock' in result ? result.stock : undefined}
+      />
+      {product ? (
+        <>
+          {owner ? (
+            <p>
+              <Link to={`/admin/activity?entity=product&entityId=${encodeURIComponent(product.id)}`}>
+                {adminTranslator(language)('HISTORY')}
+              </Link>
+            </p>
+          ) : null}
+          <ProductDelete
+            name={name}
+            published={product.published}
+            refused={Boolean(result && 'deleteRefused' in result)}
+            language={language}
+          />
+        </>
+      ) : null}
+    </>
+  )
 }

@@ -42,12 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pages: Math.max(1, Math.ceil(list.total / PAGE_SIZE)),
     currencies: [...new Set(session.sites.map((s) => s.currency))],
     language: session.language,
+    deleted: params.has('deleted'),
     title: `${t('PRODUCTS')} – ${t('ADMIN')}`,
   }
 }
 
 export default function AdminProducts() {
-  const { list, view, pages, currencies, language } = useLoaderData<typeof loader>()
+  const { list, view, pages, currencies, language, deleted } = useLoaderData<typeof loader>()
   const t = adminTranslator(language)
   const href = (change: Partial<typeof view>) => {
     const next = { ...view, ...change }
@@ -66,6 +67,11 @@ export default function AdminProducts() {
           {t('NEW_PRODUCT')}
         </Link>
       </div>
+      {deleted ? (
+        <p role="status" className="admin-notice">
+          {t('PRODUCT_DELETED')}
+        </p>
+      ) : null}
       <Form method="get" role="search" className="admin-search">
         <label htmlFor="admin-q">{t('SEARCH_PRODUCTS')}</label>
         <input id="admin-q" className="input" type="search" name="q" defaultValue={view.q} />
