@@ -26,6 +26,8 @@ export default [
     route('admin', 'routes/admin/products.tsx'),
     route('admin/products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
     route('admin/products/:productId', 'routes/admin/product-edit.tsx'),
+    route('admin/import', 'routes/admin/import.tsx'),
   ]),
+  route('admin/export.csv', 'routes/admin/export.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig
