@@ -62,8 +62,14 @@ const TRUE = ['true', 'yes', '1', 'y', 'ja']
 const FALSE = ['false', 'no', '0', 'n', 'nein']
 
 /** A decimal amount with at most the currency's digits (dot as the separator) → minor units. */
+const amountPatterns = new Map<number, RegExp>()
+
 export function parseAmount(text: string, digits: number): number | undefined {
-  const pattern = digits === 0 ? /^\d{1,10}$/ : new RegExp(`^\\d{1,10}(\\.\\d{1,${digits}})?$`)
+  let pattern = amountPatterns.get(digits)
+  if (!pattern) {
+    pattern = digits === 0 ? /^\d{1,10}$/ : new RegExp(`^\\d{1,10}(\\.\\d{1,${digits}})?$`)
+    amountPatterns.set(digits, pattern)
+  }
   if (!pattern.test(text)) return undefined
   const [whole = '0', fraction = ''] = text.split('.')
   return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0')
@@ -74,6 +80,19 @@ export const formatAmount = (minor: number, digits: number) =>
     ? String(minor)
     : `${Math.trunc(minor / 10 ** digits)}.${String(minor % 10 ** digits).padStart(digits, '0')}`
 
+const headerPositions = new WeakMap<readonly string[], Map<string, number>>()
+
+/** Where each column is (the first time it is named), once per header. */
+function positions(header: readonly string[]): Map<string, number> {
+  let found = headerPositions.get(header)
+  if (!found) {
+    found = new Map()
+    for (const [i, column] of header.entries()) if (!found.has(column)) found.set(column, i)
+    headerPositions.set(header, found)
+  }
+  return found
+}
+
 /** Reads a row's cells by the header into a draft, with the problems of cells that do not parse. */
 export function readRow(
   header: readonly string[],
@@ -82,9 +101,10 @@ export function readRow(
   digits: (currency: string) => number,
 ): { draft: CsvDraft; problems: ImportProblem[] } {
   const problems: ImportProblem[] = []
+  const at = positions(header)
   const cell = (column: string): string | undefined => {
-    const i = header.indexOf(column)
-    return i < 0 ? undefined : (cells[i] ?? '').trim()
+    const i = at.get(column)
+    return i === undefined ? undefined : (cells[i] ?? '').trim()
   }
   const draft: CsvDraft = { sku: cell('sku') ?? '', names: {}, descriptions: {}, prices: {} }
   const published = cell('published')?.toLowerCase()

@@ -14,6 +14,8 @@ import { CHUNK_ROWS, csvTerms, firstLines, knownCategories, planRows } from './i
 
 class CheckpointMoved extends Error {}
 
+const SEARCHED = /^(name_|description_|categories$|published$|texts$)/
+
 /**
  * Imports the rows after the checkpoint, a chunk per transaction: the rows planned again against the shop as
  * it is now, the catalogue's batch write with its cache bump, one audit entry per product, the search index of
@@ -102,10 +104,14 @@ async function importChunk(ctx: AppContext, job: Job, from: number, to: number, 
     after: { ...product, id, source: `import:${job.id}` },
   }))
   await recordAudits(db, job.staff, audits)
-  if (written.length > 0)
+  // The index holds names, descriptions, categories and what is published: a price or stock edit leaves it be.
+  const searched = written.filter(
+    (w) => w.plan.action === 'create' || w.plan.changes.some((c) => SEARCHED.test(c)),
+  )
+  if (searched.length > 0)
     await reindexProducts(
       ctx,
-      written.map((w) => w.id),
+      searched.map((w) => w.id),
     )
   const outcome = { ...before }
   for (const plan of plans) {

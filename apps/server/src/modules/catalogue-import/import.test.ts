@@ -118,12 +118,15 @@ for (const { engine, skip } of testEngines()) {
       const at = (table[0] as string[]).indexOf('price_EUR')
       const row = table.find((cells) => cells[0] === 'SEA-00003') as string[]
       row[at] = '8.25'
+      const renamed = table.find((cells) => cells[0] === 'SEA-00004') as string[]
+      renamed[(table[0] as string[]).indexOf('name_en')] = 'Wombatlight four'
       const changed = stringify(table).trimEnd().split('\n')
       const oneRes = await upload(`${changed.join('\n')}\n`, '?action=update')
       assert.equal(oneRes.statusCode, 201, oneRes.body.slice(0, 500))
       const one = oneRes.json()
-      assert.equal(one.preview.update, 1, JSON.stringify(one.preview))
+      assert.equal(one.preview.update, 2, JSON.stringify(one.preview))
       assert.deepEqual(one.rows[0].changes, ['price_EUR'])
+      assert.deepEqual(one.rows[1].changes, ['name_en'])
       assert.equal((await start(one.id)).statusCode, 202)
       assert.equal((await untilFinished(app, staff.headers, one.id)).status, 'done')
       const price = await db
@@ -134,6 +137,16 @@ for (const { engine, skip } of testEngines()) {
         .where('currency', '=', 'EUR')
         .executeTakeFirstOrThrow()
       assert.equal(price.effective_minor, 825)
+      const found = await app.inject({
+        url: '/api/search/products?q=wombatlight',
+        headers: { 'site-code': 'us' },
+      })
+      assert.match(found.body, /Wombatlight four/)
+      const shown = await app.inject({
+        url: '/api/search/products?q=SEA-00003',
+        headers: { 'site-code': 'us' },
+      })
+      assert.match(shown.body, /Zeppelin 00003/)
     })
 
     test('a file that is not the format is a 400 naming the column or the line', async () => {
