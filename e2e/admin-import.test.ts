@@ -3,6 +3,8 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { parse } from 'csv-parse/sync'
+import { stringify } from 'csv-stringify/sync'
 import { catalogueCsv } from '../apps/server/src/modules/catalogue-import/import.testing.ts'
 import { en } from '../apps/web/app/i18n/admin.ts'
 import { browserEngines, openPage, viewports } from './support/browser.ts'
@@ -74,6 +76,34 @@ for (const { engine, skip } of browserEngines) {
       const csv = await readFile((await (await download).path()) as string, 'utf8')
       assert.ok(csv.includes(`${prefix}-00777,true,Quokkalamp 00777`), csv.slice(0, 300))
       assert.ok(!csv.includes(`${prefix}-00200,`))
+
+      // The export with one price changed: the dry run shows that one change, and Cancel throws it away.
+      const table = parse(csv, { bom: true }) as string[][]
+      const row = table.find((cells) => cells[0] === `${prefix}-00777`) as string[]
+      row[(table[0] as string[]).indexOf('price_USD')] = '1.25'
+      const edited = join(tmpdir(), `${prefix}-edited.csv`)
+      await writeFile(edited, stringify(table))
+      await page.getByLabel(en.IMPORT_FILE).setInputFiles(edited)
+      await page.getByRole('button', { name: en.IMPORT_CHECK }).click()
+      await page.getByRole('heading', { name: en.IMPORT_PREVIEW }).waitFor()
+      // The whole demo catalogue and the import read back as they are: one change, nothing refused.
+      const again = await page.locator('.import-counts').innerText()
+      for (const [key, count] of [
+        [en.IMPORT_UPDATE, 1],
+        [en.IMPORT_REFUSED, 0],
+        [en.IMPORT_CREATE, 0],
+      ] as const)
+        assert.match(again, new RegExp(`(^|\\s)${fill(key, { count })}`), again)
+      const changes = await page
+        .getByRole('table', { name: en.IMPORT_CHANGED_ROWS })
+        .locator('tbody tr')
+        .allInnerTexts()
+      assert.deepEqual(
+        changes.map((r) => r.split(/\s+/).slice(1).join(' ')),
+        [`${prefix}-00777 price_USD`],
+      )
+      await page.getByRole('button', { name: en.IMPORT_CANCEL }).click()
+      await page.getByRole('heading', { name: en.IMPORT_HEADING }).waitFor()
       assert.deepEqual(errors, [])
     })
   })

@@ -57,7 +57,11 @@ export function resolveDraft(
 }
 
 /** The problems of a product as the staff product API would find them, named by CSV column. */
-export function productProblems(product: PlannedProduct, context: PlanContext): ImportProblem[] {
+export function productProblems(
+  product: PlannedProduct,
+  context: PlanContext,
+  hasVariants = false,
+): ImportProblem[] {
   const problems: ImportProblem[] = []
   const input = {
     sku: product.sku,
@@ -71,6 +75,8 @@ export function productProblems(product: PlannedProduct, context: PlanContext): 
     for (const issue of parsed.error.issues)
       problems.push({ column: columnOf(issue.path, product), message: issue.message })
   for (const detail of productInputProblems(input, context.terms)) {
+    // A product with variants is priced by its variants (not in the CSV yet): it needs no product-level price.
+    if (hasVariants && detail.type === 'missing_price') continue
     const path = (detail.field ?? '').replace(/^body\./, '').split('.')
     problems.push({ column: columnOf(path, product), message: detail.message })
   }
@@ -133,7 +139,7 @@ export function planRow(
   context: PlanContext,
 ): RowPlan {
   const product = resolveDraft(draft, existing, context.terms)
-  const problems = [...cellProblems, ...productProblems(product, context)]
+  const problems = [...cellProblems, ...productProblems(product, context, existing?.hasVariants)]
   if (existing?.hasVariants && product.stock !== null && product.stock !== existing.stock)
     problems.push({
       column: 'stock',

@@ -52,6 +52,7 @@ export function ImportPreview({ job, t }: { job: ImportJob; t: AdminTranslate })
           ) : null}
         </>
       ) : null}
+      <ChangedRows rows={job.rows.filter((r) => r.action === 'update')} t={t} />
       {preview.create + preview.update === 0 ? <p>{t('IMPORT_NOTHING')}</p> : null}
       <Form method="post" className="import-actions">
         {preview.refused === 0 && preview.create + preview.update > 0 ? (
@@ -69,6 +70,34 @@ export function ImportPreview({ job, t }: { job: ImportJob; t: AdminTranslate })
         </button>
       </Form>
     </section>
+  )
+}
+
+/** The first rows an import would change, with the columns each changes. */
+function ChangedRows({ rows, t }: { rows: ImportJob['rows']; t: AdminTranslate }) {
+  if (rows.length === 0) return null
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table">
+        <caption>{t('IMPORT_CHANGED_ROWS')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('IMPORT_LINE')}</th>
+            <th scope="col">{t('IMPORT_SKU')}</th>
+            <th scope="col">{t('IMPORT_COLUMNS')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.line}>
+              <td>{row.line}</td>
+              <td>{row.sku}</td>
+              <td>{row.changes.join(', ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 

@@ -18,7 +18,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const job = id
     ? await asStaff(request, async () => {
         try {
-          return await session.api.importJob(id, { action: 'refused', pageSize: 100 })
+          const [job, changes] = await Promise.all([
+            session.api.importJob(id, { action: 'refused', pageSize: 100 }),
+            session.api.importJob(id, { action: 'update', pageSize: 20 }),
+          ])
+          return { ...job, rows: [...job.rows, ...changes.rows] }
         } catch (error) {
           if (isApiError(error, 404)) return null
           throw error
