@@ -12,6 +12,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   cart: () => import('./cart.ts'),
   catalogue: () => import('./catalogue.ts'),
   checkout: () => import('./checkout.ts'),
+  import: () => import('./import.ts'),
   lighthouse: () => import('./lighthouse.ts'),
   orders: () => import('./orders.ts'),
   paging: () => import('./paging.ts'),

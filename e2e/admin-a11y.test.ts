@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
+import { catalogueCsv } from '../apps/server/src/modules/catalogue-import/import.testing.ts'
 import { de, en } from '../apps/web/app/i18n/admin.ts'
 import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
@@ -60,6 +61,7 @@ describe('back office accessibility (axe-core)', { skip: browserSkip }, () => {
           '/admin?sort=name&order=asc&page=2',
           '/admin/products/new',
           '/admin/products/p-classic-tee',
+          '/admin/import',
         ]) {
           await page.goto(`${shop.url}${path}`)
           found.push(...(await violations(page, path)))
@@ -95,6 +97,18 @@ describe('back office accessibility (axe-core)', { skip: browserSkip }, () => {
         await page.getByRole('button', { name: t.SAVE }).click()
         await page.getByRole('alert').waitFor()
         found.push(...(await violations(page, '/admin/products/new (errors)')))
+        // The import's dry run with a refused row, then its progress (import and export).
+        await page.goto(`${shop.url}/admin/import`)
+        const csv = catalogueCsv(3, { bad: [1], prefix: `A11Y-${viewportName}-${language}-${Date.now()}` })
+        await page
+          .getByLabel(t.IMPORT_FILE)
+          .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+        await page.getByRole('button', { name: t.IMPORT_CHECK }).click()
+        await page.getByRole('heading', { name: t.IMPORT_PREVIEW }).waitFor()
+        found.push(...(await violations(page, '/admin/import (dry run)')))
+        await page.getByRole('button', { name: t.IMPORT_VALID_ONLY }).click()
+        await page.getByRole('progressbar').waitFor()
+        found.push(...(await violations(page, '/admin/import (progress)')))
         assert.deepEqual(found, [])
         await context.close()
       })

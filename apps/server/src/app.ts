@@ -11,6 +11,7 @@ import { calculationRoutes } from './modules/cart/calculation.routes.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts'
 import { categoryRoutes } from './modules/catalogue/category.routes.ts'
+import { catalogueImportRoutes } from './modules/catalogue-import/import.routes.ts'
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts'
 import { consentRoutes } from './modules/consent/consent.routes.ts'
 import { couponRoutes } from './modules/coupon/coupon.routes.ts'
@@ -116,4 +117,5 @@ const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<v
   backofficeRoutes,
   auditRoutes,
   shopWindowRoutes,
+  catalogueImportRoutes,
 ]

@@ -30,6 +30,8 @@ export default [
     route('admin/orders/:orderId', 'routes/admin/order.tsx'),
     route('admin/activity', 'routes/admin/activity.tsx'),
     route('admin/shop-window', 'routes/admin/shop-window.tsx'),
+    route('admin/import', 'routes/admin/import.tsx'),
   ]),
+  route('admin/export.csv', 'routes/admin/export.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

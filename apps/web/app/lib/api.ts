@@ -1,6 +1,7 @@
 import { accountCalls } from './api/account.ts'
 import { authCalls } from './api/auth.ts'
 import { backofficeCalls } from './api/backoffice.ts'
+import { backofficeImportCalls } from './api/backoffice-import.ts'
 import { browseCalls } from './api/browse.ts'
 import { cartCalls } from './api/cart.ts'
 import { catalogueCalls } from './api/catalogue.ts'
@@ -40,6 +41,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...backofficeCalls(transport),
     ...staffOrderCalls(transport),
     ...windowCalls(transport),
+    ...backofficeImportCalls(transport),
   }
 }
 

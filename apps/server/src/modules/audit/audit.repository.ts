@@ -18,6 +18,15 @@ export async function insertAudit(db: Db, row: AuditRow): Promise<void> {
   await auditDb(db).insertInto('audit_log').values(row).execute()
 }
 
+/** Many entries, a few hundred per INSERT. */
+export async function insertAudits(db: Db, rows: readonly AuditRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 300)
+    await auditDb(db)
+      .insertInto('audit_log')
+      .values(rows.slice(i, i + 300))
+      .execute()
+}
+
 export interface AuditFilter {
   entity?: string | undefined
   entityId?: string | undefined

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { AuditEntry } from '@shop/contracts/audit'
 import type { StaffPrincipal } from '../../platform/auth/staff.ts'
 import type { Db } from '../../platform/db/database.ts'
-import { type AuditFilter, countAudit, findAudit, insertAudit } from './audit.repository.ts'
+import { type AuditFilter, countAudit, findAudit, insertAudit, insertAudits } from './audit.repository.ts'
 
 export interface AuditRecord {
   entity: string
@@ -45,4 +45,28 @@ export async function listAudit(
     after: r.after === null ? null : (JSON.parse(r.after) as unknown),
   }))
   return { items, total }
+}
+
+/** Records many back-office writes at once (a CSV import's chunk), in the writer's transaction. */
+export async function recordAudits(
+  db: Db,
+  staff: StaffPrincipal,
+  records: readonly AuditRecord[],
+): Promise<void> {
+  const at = new Date().toISOString()
+  const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
+  await insertAudits(
+    db,
+    records.map((record) => ({
+      id: randomUUID(),
+      at,
+      actor_id: staff.customerId,
+      actor_email: staff.email,
+      entity: record.entity,
+      entity_id: record.entityId,
+      action: record.action,
+      before: json(record.before),
+      after: json(record.after),
+    })),
+  )
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { encodedBody, type KeptPage, PageCache, preferredEncoding, RenderReads } from '../cache/page-cache.ts'
 import { PUBLIC_ANSWER_HEADER } from '../cache/public-answer.ts'
@@ -67,7 +67,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext):
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
 
-    scope.route({
+    const pageRoute: RouteOptions = {
       method: ['GET', 'HEAD', 'POST'],
       url: '/*',
       schema: { hide: true },
@@ -108,7 +108,10 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext):
         }
         return sendFetchResponse(reply, response)
       },
-    })
+    }
+    scope.route(pageRoute)
+    // The back office's CSV upload (docs/decisions/0053-catalogue-csv.md) is the one page taking large bodies.
+    scope.route({ ...pageRoute, method: 'POST', url: '/admin/import', bodyLimit: 40 * 1024 * 1024 })
   })
 }
 

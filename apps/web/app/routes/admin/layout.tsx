@@ -55,6 +55,7 @@ export default function AdminLayout() {
                 {t('PRODUCTS')}
               </NavLink>
               <NavLink to="/admin/products/new">{t('NEW_PRODUCT')}</NavLink>
+              <NavLink to="/admin/import">{t('IMPORT_EXPORT')}</NavLink>
             </>
           ) : null}
           {staff.role !== 'catalogue' ? <NavLink to="/admin/orders">{t('ORDERS')}</NavLink> : null}

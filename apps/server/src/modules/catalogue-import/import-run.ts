@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto'
+import type { ImportCounts } from '@shop/contracts/backoffice-import'
+import type { StaffPrincipal } from '../../platform/auth/staff.ts'
+import type { Db } from '../../platform/db/database.ts'
+import type { AppContext } from '../../platform/http/context.ts'
+import { type AuditRecord, recordAudits } from '../audit/audit.service.ts'
+import { writeCatalogueRecords } from '../catalogue/staff-import.service.ts'
+import { reindexProducts } from '../search/search.service.ts'
+import { type CsvFile, parseCsv } from './csv-file.ts'
+import type { CsvTerms } from './csv-format.rules.ts'
+import type { RowPlan } from './csv-plan.rules.ts'
+import { advanceImport, findImport, setImportStatus } from './import.repository.ts'
+import { CHUNK_ROWS, csvTerms, firstLines, knownCategories, planRows } from './import-plan.ts'
+
+class CheckpointMoved extends Error {}
+
+const SEARCHED = /^(name_|description_|categories$|published$|texts$)/
+
+/**
+ * Imports the rows after the checkpoint, a chunk per transaction: the rows planned again against the shop as
+ * it is now, the catalogue's batch write with its cache bump, one audit entry per product, the search index of
+ * the chunk's products and the checkpoint all commit together, or none does. A row refused now (a SKU taken or
+ * a stock sold meanwhile) is left out and counted.
+ */
+export async function runImport(ctx: AppContext, id: string, shouldStop: () => boolean): Promise<void> {
+  const record = await findImport(ctx.db, id)
+  if (record?.status !== 'running') return
+  try {
+    const file = parseCsv(record.file)
+    const terms = await csvTerms(ctx)
+    const known = { categories: await knownCategories(ctx.db), firstLines: firstLines(file) }
+    const staff: StaffPrincipal = {
+      sessionId: `import:${id}`,
+      customerId: record.actor_id,
+      email: record.actor_email,
+      role: 'owner',
+    }
+    let done = record.done_rows
+    let outcome = JSON.parse(record.outcome ?? 'null') as ImportCounts
+    while (done < file.rows.length) {
+      if (shouldStop()) return
+      const to = Math.min(done + CHUNK_ROWS, file.rows.length)
+      outcome = await ctx.db
+        .transaction()
+        .execute((trx) =>
+          importChunk({ ...ctx, db: trx }, { id, file, terms, known, staff }, done, to, outcome),
+        )
+      done = to
+    }
+    await setImportStatus(ctx.db, id, 'running', { status: 'done' })
+  } catch (error) {
+    if (error instanceof CheckpointMoved) return
+    await setImportStatus(ctx.db, id, 'running', { status: 'failed', error: (error as Error).message })
+    throw error
+  }
+}
+
+interface Job {
+  id: string
+  file: CsvFile
+  terms: CsvTerms
+  known: Parameters<typeof planRows>[4]
+  staff: StaffPrincipal
+}
+
+async function importChunk(ctx: AppContext, job: Job, from: number, to: number, before: ImportCounts) {
+  const db = ctx.db as Db
+  const plans = await planRows(db, job.file, job.terms, { from, to }, job.known)
+  const ids = new Map<RowPlan, string>()
+  for (const plan of plans)
+    if (plan.action === 'create') ids.set(plan, randomUUID())
+    else if (plan.action === 'update' && plan.existing) ids.set(plan, plan.existing.id)
+  const writes = [...ids].map(([plan, id]) => ({
+    plan,
+    id,
+    product: plan.product as NonNullable<RowPlan['product']>,
+  }))
+  const stockChanged = await writeCatalogueRecords(
+    db,
+    {
+      creates: writes
+        .filter((w) => w.plan.action === 'create')
+        .map(({ id, product }) => ({ ...product, id, stock: product.stock ?? 0 })),
+      updates: writes
+        .filter((w) => w.plan.action === 'update')
+        .map(({ id, product }) => ({ ...product, id })),
+      stocks: writes.flatMap(({ plan, id, product }) =>
+        plan.action === 'update' &&
+        plan.existing &&
+        product.stock !== null &&
+        product.stock !== plan.existing.stock
+          ? [{ id, expected: plan.existing.stock, stock: product.stock }]
+          : [],
+      ),
+    },
+    new Date().toISOString(),
+  )
+  const written = writes.filter((w) => !stockChanged.has(w.id))
+  const audits: AuditRecord[] = written.map(({ plan, id, product }) => ({
+    entity: 'product',
+    entityId: id,
+    action: plan.action === 'create' ? 'create' : 'update',
+    before: plan.existing ?? null,
+    after: { ...product, id, source: `import:${job.id}` },
+  }))
+  await recordAudits(db, job.staff, audits)
+  // The index holds names, descriptions, categories and what is published: a price or stock edit leaves it be.
+  const searched = written.filter(
+    (w) => w.plan.action === 'create' || w.plan.changes.some((c) => SEARCHED.test(c)),
+  )
+  if (searched.length > 0)
+    await reindexProducts(
+      ctx,
+      searched.map((w) => w.id),
+    )
+  const outcome = { ...before }
+  for (const plan of plans) {
+    const refused = plan.action === 'refused' || (ids.has(plan) && stockChanged.has(ids.get(plan) as string))
+    outcome.rows++
+    outcome[refused ? 'refused' : plan.action]++
+  }
+  if (!(await advanceImport(db, job.id, from, to, JSON.stringify(outcome)))) throw new CheckpointMoved()
+  return outcome
+}

@@ -1,0 +1,78 @@
+/** The back office's texts: import and export (see ../admin.ts). de has exactly the same keys. */
+export const en = {
+  IMPORT_EXPORT: 'Import / export',
+  EXPORT_HEADING: 'Export the catalogue',
+  EXPORT_TEXT:
+    'Every product in one CSV file: one row each, a name and description column per language, a price and an original price column per currency, stock, category ids (separated by |) and tax code. Import the same file back to change products in bulk.',
+  EXPORT_DOWNLOAD: 'Download CSV',
+  IMPORT_HEADING: 'Import products from CSV',
+  IMPORT_TEXT:
+    'Rows are matched by SKU: a new SKU creates a product, a known one changes it. Prices are amounts such as 12.50. A column left out of the file leaves that field as it is. Nothing is written until you choose below.',
+  IMPORT_FILE: 'CSV file',
+  IMPORT_CHECK: 'Check the file',
+  IMPORT_NO_FILE: 'Choose a CSV file first.',
+  IMPORT_PREVIEW: 'What the import would do',
+  IMPORT_ROWS: '{count} rows',
+  IMPORT_CREATE: '{count} to create',
+  IMPORT_UPDATE: '{count} to change',
+  IMPORT_UNCHANGED: '{count} unchanged',
+  IMPORT_REFUSED: '{count} refused',
+  IMPORT_REFUSED_ROWS: 'Refused rows',
+  IMPORT_LINE: 'Line',
+  IMPORT_SKU: 'SKU',
+  IMPORT_REASON: 'Why',
+  IMPORT_MORE_REFUSED: '… and {count} more refused rows.',
+  IMPORT_CHANGED_ROWS: 'Changes (first rows)',
+  IMPORT_COLUMNS: 'Columns changed',
+  IMPORT_START: 'Import',
+  IMPORT_VALID_ONLY: 'Import the valid rows only',
+  IMPORT_CANCEL: 'Cancel',
+  IMPORT_HAS_REFUSED:
+    'Some rows are refused. Fix the file and check it again, or import the valid rows only.',
+  IMPORT_PROGRESS: 'Import progress',
+  IMPORT_RUNNING: 'Importing… {done} of {total} rows.',
+  IMPORT_DONE:
+    'Import finished: {create} created, {update} changed, {unchanged} unchanged, {refused} refused.',
+  IMPORT_FAILED: 'The import stopped with an error: {error}',
+  IMPORT_AGAIN: 'Import another file',
+  IMPORT_NOTHING: 'Nothing to import: every row is unchanged or refused.',
+}
+
+export const de: Record<keyof typeof en, string> = {
+  IMPORT_EXPORT: 'Import / Export',
+  EXPORT_HEADING: 'Katalog exportieren',
+  EXPORT_TEXT:
+    'Alle Produkte in einer CSV-Datei: je Produkt eine Zeile, eine Spalte für Name und Beschreibung je Sprache, für Preis und ursprünglichen Preis je Währung, Bestand, Kategorie-IDs (getrennt durch |) und Steuerschlüssel. Importieren Sie dieselbe Datei, um viele Produkte auf einmal zu ändern.',
+  EXPORT_DOWNLOAD: 'CSV herunterladen',
+  IMPORT_HEADING: 'Produkte aus CSV importieren',
+  IMPORT_TEXT:
+    'Zeilen werden über die Artikelnummer zugeordnet: eine neue legt ein Produkt an, eine bekannte ändert es. Preise sind Beträge wie 12.50 (mit Punkt). Eine fehlende Spalte lässt das Feld unverändert. Nichts wird geschrieben, bevor Sie unten wählen.',
+  IMPORT_FILE: 'CSV-Datei',
+  IMPORT_CHECK: 'Datei prüfen',
+  IMPORT_NO_FILE: 'Wählen Sie zuerst eine CSV-Datei.',
+  IMPORT_PREVIEW: 'Was der Import tun würde',
+  IMPORT_ROWS: '{count} Zeilen',
+  IMPORT_CREATE: '{count} neu',
+  IMPORT_UPDATE: '{count} geändert',
+  IMPORT_UNCHANGED: '{count} unverändert',
+  IMPORT_REFUSED: '{count} abgelehnt',
+  IMPORT_REFUSED_ROWS: 'Abgelehnte Zeilen',
+  IMPORT_LINE: 'Zeile',
+  IMPORT_SKU: 'Artikelnummer',
+  IMPORT_REASON: 'Grund',
+  IMPORT_MORE_REFUSED: '… und {count} weitere abgelehnte Zeilen.',
+  IMPORT_CHANGED_ROWS: 'Änderungen (erste Zeilen)',
+  IMPORT_COLUMNS: 'Geänderte Spalten',
+  IMPORT_START: 'Importieren',
+  IMPORT_VALID_ONLY: 'Nur die gültigen Zeilen importieren',
+  IMPORT_CANCEL: 'Abbrechen',
+  IMPORT_HAS_REFUSED:
+    'Einige Zeilen sind abgelehnt. Korrigieren Sie die Datei und prüfen Sie sie erneut, oder importieren Sie nur die gültigen Zeilen.',
+  IMPORT_PROGRESS: 'Fortschritt des Imports',
+  IMPORT_RUNNING: 'Import läuft… {done} von {total} Zeilen.',
+  IMPORT_DONE:
+    'Import beendet: {create} neu, {update} geändert, {unchanged} unverändert, {refused} abgelehnt.',
+  IMPORT_FAILED: 'Der Import wurde mit einem Fehler beendet: {error}',
+  IMPORT_AGAIN: 'Eine weitere Datei importieren',
+  IMPORT_NOTHING: 'Nichts zu importieren: jede Zeile ist unverändert oder abgelehnt.',
+}
