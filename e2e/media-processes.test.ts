@@ -89,7 +89,7 @@ for (const { engine, skip } of engines) {
       const res = await fetch(`${first.url}/api/owner/media`, {
         method: 'POST',
         headers: { authorization: `Bearer ${staff.token}`, 'content-type': 'image/jpeg' },
-        body: await photo(1500, 1000),
+        body: new Uint8Array(await photo(1500, 1000)),
       })
       assert.equal(res.status, 201, await res.clone().text())
       const media = (await res.json()) as { id: string; widths: number[] }

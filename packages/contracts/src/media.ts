@@ -48,3 +48,9 @@ export function mediaFallbackSrc(url: string): string {
   const width = [...parsed.widths].reverse().find((w) => w <= 960) ?? (parsed.widths[0] as number)
   return uploadedMediaUrl(parsed.id, width, 'webp')
 }
+
+/** A thumbnail's `src`: an uploaded image's narrowest WebP; any other URL as it is. */
+export function mediaThumbSrc(url: string): string {
+  const parsed = parseUploadedUrl(url)
+  return parsed ? uploadedMediaUrl(parsed.id, parsed.widths[0] as number, 'webp') : url
+}

@@ -3,7 +3,13 @@ import sharp from 'sharp'
 /** A photo-like image (noise, blurred, in colour), not a flat colour that any encoder squeezes to nothing. */
 export async function photo(width: number, height: number, format: 'png' | 'jpeg' = 'jpeg'): Promise<Buffer> {
   const noisy = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
   })
     .png()
     .toBuffer()

@@ -2,6 +2,7 @@ import type { StaffProduct } from '@shop/contracts/backoffice'
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
 import { errorsFromApi, type FieldErrors, readProductForm } from '../../features/admin/product-form.ts'
 import { ProductFormView } from '../../features/admin/product-form-view.tsx'
+import { ProductImages } from '../../features/admin/product-images.tsx'
 import { asStaff } from '../../features/admin/staff.server.ts'
 import { adminTranslator } from '../../i18n/admin.ts'
 import { isApiError } from '../../lib/api.ts'
@@ -35,8 +36,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const name =
     product?.texts.find((x) => x.language === session.language)?.name ?? product?.texts[0]?.name ?? ''
+  const images = product
+    ? await asStaff(request, () => session.api.productMedia(params.productId as string))
+    : null
   return {
     product,
+    images: images?.media ?? null,
     ...shopTerms(session.sites),
     language: session.language,
     saved: new URL(request.url).searchParams.has('saved'),
@@ -82,5 +87,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function AdminProductEdit() {
   const loaded = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  return <ProductFormView {...loaded} errors={result?.errors ?? {}} currentStock={result?.stock} />
+  return (
+    <>
+      <ProductFormView {...loaded} errors={result?.errors ?? {}} currentStock={result?.stock} />
+      {loaded.product && loaded.images ? (
+        <ProductImages
+          key={loaded.product.id}
+          productId={loaded.product.id}
+          initial={loaded.images}
+          {...loaded}
+        />
+      ) : null}
+    </>
+  )
 }
