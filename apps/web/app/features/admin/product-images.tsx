@@ -106,6 +106,7 @@ export function ProductImages({
     <section className="admin-images" aria-labelledby="admin-images-title">
       <link rel="stylesheet" href={stylesHref} precedence="default" />
       <h2 id="admin-images-title">{t('IMAGES')}</h2>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a mouse shortcut; the button does the same by keyboard */}
       <div
         className={dragging ? 'admin-images__drop admin-images__drop--over' : 'admin-images__drop'}
         onDragOver={(event) => {
@@ -120,7 +121,12 @@ export function ProductImages({
         }}
       >
         <p id="admin-images-hint">{t('IMAGES_HINT')}</p>
-        <button type="button" className="button button--secondary" onClick={() => input.current?.click()}>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-describedby="admin-images-hint"
+          onClick={() => input.current?.click()}
+        >
           {t('CHOOSE_IMAGES')}
         </button>
         <input
