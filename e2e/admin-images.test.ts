@@ -86,8 +86,8 @@ for (const { engine, skip } of browserEngines) {
       assert.match(avif ?? '', new RegExp(`/media/u/${second}/(900|1920)\\.avif (900|1920)w$`))
       await shopper.page.waitForFunction(
         () =>
-          (document.querySelector('.gallery > .product-image img') as HTMLImageElement | null)
-            ?.naturalWidth ?? 0 > 0,
+          ((document.querySelector('.gallery > .product-image img') as HTMLImageElement | null)
+            ?.naturalWidth ?? 0) > 0,
       )
       const loaded = await main.evaluate((img: HTMLImageElement) => img.currentSrc)
       assert.match(loaded, /\/media\/u\/[a-f0-9]{32}\/\d+\.avif$/, 'Chromium takes the AVIF')
