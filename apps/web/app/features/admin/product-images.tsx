@@ -9,7 +9,8 @@ import stylesHref from './product-images.css?url'
 
 interface Upload {
   key: number
-  name: string
+  /** "Uploading photo.jpg" */
+  label: string
   /** 0 to 100 while sending; undefined once failed. */
   progress: number
   error?: string
@@ -48,8 +49,6 @@ export function ProductImages({
   const current = useRef(initial)
   const [uploads, setUploads] = useState<Upload[]>([])
   const [status, setStatus] = useState<{ text: string; failed?: boolean } | null>(null)
-  const [dragging, setDragging] = useState(false)
-  const input = useRef<HTMLInputElement>(null)
   const nextKey = useRef(0)
   const saving = useRef(Promise.resolve())
 
@@ -68,7 +67,7 @@ export function ProductImages({
 
   async function send(file: File) {
     const key = nextKey.current++
-    setUploads((list) => [...list, { key, name: file.name, progress: 0 }])
+    setUploads((list) => [...list, { key, label: t('UPLOADING', { name: file.name }), progress: 0 }])
     const result = await uploadImage(file, (share) => patch(key, { progress: Math.round(share * 100) }))
     if (!result.ok) {
       patch(key, { error: t('UPLOAD_FAILED', { name: file.name, reason: reasonOf(t, result) }) })
@@ -83,9 +82,8 @@ export function ProductImages({
     )
   }
 
-  const sendAll = (files: FileList | null) => {
-    for (const file of Array.from(files ?? [])) void send(file)
-    if (input.current) input.current.value = ''
+  const sendAll = (files: File[]) => {
+    for (const file of files) void send(file)
   }
 
   const move = (from: number, to: number) => {
@@ -106,58 +104,8 @@ export function ProductImages({
     <section className="admin-images" aria-labelledby="admin-images-title">
       <link rel="stylesheet" href={stylesHref} precedence="default" />
       <h2 id="admin-images-title">{t('IMAGES')}</h2>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a mouse shortcut; the button does the same by keyboard */}
-      <div
-        className={dragging ? 'admin-images__drop admin-images__drop--over' : 'admin-images__drop'}
-        onDragOver={(event) => {
-          event.preventDefault()
-          setDragging(true)
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault()
-          setDragging(false)
-          sendAll(event.dataTransfer.files)
-        }}
-      >
-        <p id="admin-images-hint">{t('IMAGES_HINT')}</p>
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-describedby="admin-images-hint"
-          onClick={() => input.current?.click()}
-        >
-          {t('CHOOSE_IMAGES')}
-        </button>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-          hidden
-          onChange={(event) => sendAll(event.target.files)}
-        />
-      </div>
-      {uploads.length > 0 ? (
-        <ul className="admin-images__uploads">
-          {uploads.map((u) => (
-            <li key={u.key}>
-              {u.error ? (
-                <p role="alert" className="admin-alert">
-                  {u.error}
-                </p>
-              ) : (
-                <label>
-                  {t('UPLOADING', { name: u.name })}
-                  <progress max={100} value={u.progress}>
-                    {u.progress} %
-                  </progress>
-                </label>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <DropZone t={t} onFiles={sendAll} />
+      <UploadList uploads={uploads} />
       <p role="status" className={status?.failed ? 'admin-alert' : 'admin-images__status'}>
         {status?.text ?? ''}
       </p>
@@ -250,5 +198,75 @@ function ImageRow({
         </button>
       </div>
     </li>
+  )
+}
+
+/** The drop target and the file picker's button (the keyboard's way in; the input itself is hidden). */
+function DropZone({ t, onFiles }: { t: AdminTranslate; onFiles: (files: File[]) => void }) {
+  const [dragging, setDragging] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+  return (
+    <>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a mouse shortcut; the button does the same by keyboard */}
+      <div
+        className={dragging ? 'admin-images__drop admin-images__drop--over' : 'admin-images__drop'}
+        onDragOver={(event) => {
+          event.preventDefault()
+          setDragging(true)
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault()
+          setDragging(false)
+          onFiles(Array.from(event.dataTransfer.files))
+        }}
+      >
+        <p id="admin-images-hint">{t('IMAGES_HINT')}</p>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-describedby="admin-images-hint"
+          onClick={() => input.current?.click()}
+        >
+          {t('CHOOSE_IMAGES')}
+        </button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          hidden
+          onChange={(event) => {
+            onFiles(Array.from(event.target.files ?? []))
+            event.target.value = ''
+          }}
+        />
+      </div>
+    </>
+  )
+}
+
+/** Each file being sent: its progress bar, or why it was refused. */
+function UploadList({ uploads }: { uploads: Upload[] }) {
+  if (uploads.length === 0) return null
+  return (
+    <ul className="admin-images__uploads">
+      {uploads.map((u) => (
+        <li key={u.key}>
+          {u.error ? (
+            <p role="alert" className="admin-alert">
+              {u.error}
+            </p>
+          ) : (
+            <label>
+              {u.label}
+              <progress max={100} value={u.progress}>
+                {u.progress} %
+              </progress>
+            </label>
+          )}
+        </li>
+      ))}
+    </ul>
   )
 }
