@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
+import { SCRIPTED_SVG } from '../apps/server/src/modules/media/media.testing.ts'
 import { de, en } from '../apps/web/app/i18n/admin.ts'
 import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
@@ -64,6 +65,14 @@ describe('back office accessibility (axe-core)', { skip: browserSkip }, () => {
           await page.goto(`${shop.url}${path}`)
           found.push(...(await violations(page, path)))
         }
+        // The images section's refusal (an SVG named .jpg), on the edit page above.
+        await page.goto(`${shop.url}/admin/products/p-classic-tee`)
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+        await page
+          .locator('input[type=file]')
+          .setInputFiles({ name: 'x.jpg', mimeType: 'image/jpeg', buffer: SCRIPTED_SVG })
+        await page.getByRole('alert').waitFor()
+        found.push(...(await violations(page, '/admin/products/p-classic-tee (image refused)')))
         // The form's error state too: an empty form posted.
         await page.goto(`${shop.url}/admin/products/new`)
         await page.getByRole('button', { name: t.SAVE }).click()
