@@ -91,7 +91,7 @@ export const en = {
   MOVE_UP: 'Move image {n} up',
   MOVE_DOWN: 'Move image {n} down',
   REMOVE_IMAGE: 'Remove image {n}',
-  SAVE_IMAGE_TEXTS: 'Save alt texts',
+  SAVE_IMAGE_TEXTS: 'Update alt texts',
   IMAGES_SAVED: 'Images saved.',
   IMAGES_SAVE_FAILED: 'The images could not be saved. Reload the page and try again.',
 }
@@ -188,7 +188,7 @@ export const de: Record<AdminKey, string> = {
   MOVE_UP: 'Bild {n} nach oben',
   MOVE_DOWN: 'Bild {n} nach unten',
   REMOVE_IMAGE: 'Bild {n} entfernen',
-  SAVE_IMAGE_TEXTS: 'Alternativtexte speichern',
+  SAVE_IMAGE_TEXTS: 'Alternativtexte übernehmen',
   IMAGES_SAVED: 'Bilder gespeichert.',
   IMAGES_SAVE_FAILED:
     'Die Bilder konnten nicht gespeichert werden. Laden Sie die Seite neu und versuchen Sie es erneut.',

@@ -27,6 +27,7 @@ function readFile(request: FastifyRequest, payload: NodeJS.ReadableStream): Prom
       size += chunk.length
       if (size > MEDIA_MAX_BYTES) {
         payload.removeAllListeners('data')
+        payload.resume()
         reject(tooLarge())
         return
       }

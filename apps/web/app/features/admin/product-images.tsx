@@ -31,7 +31,8 @@ const reasonOf = (t: AdminTranslate, failure: Failure) =>
 /**
  * The product form's images (docs/decisions/0048-admin-images.md): drop files or choose them, each uploaded
  * with its progress and added at the end; reorder, remove and alt texts per language. Every change is saved at
- * once as the product's whole list (the alt texts with their own button).
+ * once as the product's whole list (the alt texts with their own button, whose name has no "Save" in it: the
+ * product form's Save button must stay the only one of that name).
  */
 export function ProductImages({
   productId,
