@@ -1,5 +1,6 @@
 import type { OwnerOrderListQuery } from '@shop/contracts/order'
 import { sql } from 'kysely'
+import type { ShippingRecord } from '../apps/server/src/modules/order/order.records.ts'
 import { listAllOrders } from '../apps/server/src/modules/order/order.service.ts'
 import { type Db, openDatabase } from '../apps/server/src/platform/db/database.ts'
 import type { AppContext } from '../apps/server/src/platform/http/context.ts'
@@ -20,6 +21,14 @@ const address = (type: string) => ({
   country: 'US',
 })
 const ADDRESSES = JSON.stringify([address('SHIPPING'), address('BILLING')])
+const SHIPPING = JSON.stringify({
+  methodId: 'm',
+  zoneId: 'z',
+  name: 'Standard',
+  costMinor: 0,
+  currency: 'USD',
+  tax: { label: 'Sales tax', rateBasisPoints: 0, included: false },
+} satisfies ShippingRecord)
 
 /** SIZE orders of one line each, spread over a year, the statuses, the sites and 5,000 customers' e-mails. */
 async function fillOrders(db: Db): Promise<string> {
@@ -54,13 +63,7 @@ async function fillOrders(db: Db): Promise<string> {
             lastName: 'B',
           }),
           addresses: ADDRESSES,
-          shipping: JSON.stringify({
-            methodId: 'm',
-            zoneId: 'z',
-            name: 'Standard',
-            costMinor: 0,
-            currency: 'USD',
-          }),
+          shipping: SHIPPING,
           payment: JSON.stringify({
             method: 'test-card',
             brand: 'visa',

@@ -13,6 +13,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   catalogue: () => import('./catalogue.ts'),
   checkout: () => import('./checkout.ts'),
   import: () => import('./import.ts'),
+  images: () => import('./images.ts'),
   lighthouse: () => import('./lighthouse.ts'),
   orders: () => import('./orders.ts'),
   paging: () => import('./paging.ts'),

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { catalogueCsv } from '../apps/server/src/modules/catalogue-import/import.testing.ts'
+import { SCRIPTED_SVG } from '../apps/server/src/modules/media/media.testing.ts'
 import { de, en } from '../apps/web/app/i18n/admin.ts'
 import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
@@ -92,6 +93,14 @@ describe('back office accessibility (axe-core)', { skip: browserSkip }, () => {
           if (path === '/admin/shop-window') await page.getByRole('button', { name: t.ADD_SLIDE }).click()
           found.push(...(await violations(page, path)))
         }
+        // The images section's refusal (an SVG named .jpg), on the edit page above.
+        await page.goto(`${shop.url}/admin/products/p-classic-tee`)
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+        await page
+          .locator('input[type=file]')
+          .setInputFiles({ name: 'x.jpg', mimeType: 'image/jpeg', buffer: SCRIPTED_SVG })
+        await page.getByRole('alert').waitFor()
+        found.push(...(await violations(page, '/admin/products/p-classic-tee (image refused)')))
         // The form's error state too: an empty form posted.
         await page.goto(`${shop.url}/admin/products/new`)
         await page.getByRole('button', { name: t.SAVE }).click()

@@ -6,6 +6,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { staffRoutes } from './modules/auth/staff.routes.ts'
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts'
+import { productMediaRoutes } from './modules/backoffice/product-media.routes.ts'
 import { shopWindowRoutes } from './modules/backoffice/shop-window.routes.ts'
 import { calculationRoutes } from './modules/cart/calculation.routes.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
@@ -18,6 +19,7 @@ import { couponRoutes } from './modules/coupon/coupon.routes.ts'
 import { addressRoutes } from './modules/customer/address.routes.ts'
 import { customerRoutes } from './modules/customer/customer.routes.ts'
 import { mailRoutes } from './modules/mail/mail.routes.ts'
+import { mediaRoutes } from './modules/media/media.routes.ts'
 import { orderRoutes } from './modules/order/order.routes.ts'
 import { paymentRoutes } from './modules/payment/payment.routes.ts'
 import { feeRoutes } from './modules/pricing/fee.routes.ts'
@@ -118,4 +120,6 @@ const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<v
   auditRoutes,
   shopWindowRoutes,
   catalogueImportRoutes,
+  mediaRoutes,
+  productMediaRoutes,
 ]

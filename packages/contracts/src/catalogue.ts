@@ -6,8 +6,14 @@ import { idOfSegment, segment, slugify } from './slug.ts'
 
 export const MediaSchema = z.object({
   id: z.string(),
+  /** An uploaded image's URL is its largest WebP; `mediaSrcSet` (media.ts) builds its srcset from it. */
   url: z.string(),
   uncommittedMedia: z.boolean().optional(),
+  /** Uploaded images: the widths it is served in, its size, and its alt text in the answer's language. */
+  widths: z.array(z.number().int()).optional(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  alt: z.string().optional(),
 })
 
 /** `disabled` is never sent by the API; the storefront sets it while computing the selectable values. */

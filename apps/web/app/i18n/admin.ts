@@ -1,3 +1,4 @@
+import * as images from './admin/images.ts'
 import * as importAndExport from './admin/import-and-export.ts'
 import * as orders from './admin/orders.ts'
 import * as shopWindow from './admin/shop-window.ts'
@@ -78,6 +79,7 @@ const baseEn = {
 
 export const en = {
   ...baseEn,
+  ...images.en,
   ...orders.en,
   ...shopWindow.en,
   ...importAndExport.en,
@@ -158,6 +160,7 @@ const baseDe: Record<keyof typeof baseEn, string> = {
 
 export const de: Record<AdminKey, string> = {
   ...baseDe,
+  ...images.de,
   ...orders.de,
   ...shopWindow.de,
   ...importAndExport.de,

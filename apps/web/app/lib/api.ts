@@ -2,6 +2,7 @@ import { accountCalls } from './api/account.ts'
 import { authCalls } from './api/auth.ts'
 import { backofficeCalls } from './api/backoffice.ts'
 import { backofficeImportCalls } from './api/backoffice-import.ts'
+import { backofficeMediaCalls } from './api/backoffice-media.ts'
 import { browseCalls } from './api/browse.ts'
 import { cartCalls } from './api/cart.ts'
 import { catalogueCalls } from './api/catalogue.ts'
@@ -42,6 +43,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...staffOrderCalls(transport),
     ...windowCalls(transport),
     ...backofficeImportCalls(transport),
+    ...backofficeMediaCalls(transport),
   }
 }
 

@@ -175,7 +175,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <div className="product__media">
-        <Gallery images={media.map((m) => m.url)} alt={name} />
+        <Gallery images={media.map((m) => m.url)} alts={media.map((m) => m.alt)} alt={name} />
       </div>
       <div className="product__info">
         <h1 className="product__name">{product.name}</h1>

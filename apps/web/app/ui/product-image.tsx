@@ -1,4 +1,5 @@
 import type { Media } from '@shop/contracts/catalogue'
+import { mediaFallbackSrc, mediaSrcSet } from '@shop/contracts/media'
 
 /** Main image: the first committed medium (behaviour notes), else a neutral placeholder. */
 export function mainImageUrl(media: Media[] | undefined): string | undefined {
@@ -30,17 +31,30 @@ export function ProductImage({
       </div>
     )
   }
+  // An uploaded image (docs/decisions/0047): AVIF where the browser takes it, else WebP, each in every width.
+  const avif = mediaSrcSet(url, 'avif')
+  const img = (
+    <img
+      src={mediaFallbackSrc(url)}
+      srcSet={avif ? mediaSrcSet(url, 'webp') : undefined}
+      alt={alt}
+      sizes={sizes}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      width={512}
+      height={512}
+    />
+  )
   return (
     <div className="product-image">
-      <img
-        src={url}
-        alt={alt}
-        sizes={sizes}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-        width={512}
-        height={512}
-      />
+      {avif ? (
+        <picture>
+          <source type="image/avif" srcSet={avif} sizes={sizes} />
+          {img}
+        </picture>
+      ) : (
+        img
+      )}
     </div>
   )
 }

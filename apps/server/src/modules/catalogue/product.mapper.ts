@@ -1,4 +1,4 @@
-import type { Media, Product, Variant } from '@shop/contracts/catalogue'
+import type { Product, Variant } from '@shop/contracts/catalogue'
 import { slugify } from '@shop/contracts/slug'
 import { productYrn } from '@shop/contracts/yrn'
 import type { ProductRow } from '../../platform/db/schema.ts'
@@ -6,6 +6,7 @@ import type { ProductPricing } from '../pricing/price.service.ts'
 import { mixinReferences } from './mixin-schemas.ts'
 import { buildOptions } from './options.ts'
 import type { VariantRow } from './product.repository.ts'
+import { localizedMedia } from './product-media.ts'
 
 /** The text in the language, else the English one. */
 export function localized<T extends { language: string }>(texts: T[], language: string): T | undefined {
@@ -54,7 +55,7 @@ export function toProduct(row: ProductRow, parts: ProductParts): Product {
     name: text?.name ?? '',
     description: text?.description ?? '',
     yrn: productYrn(row.id),
-    media: json<Media[]>(row.media, []),
+    media: localizedMedia(row.media, parts.language),
     mixins,
     metadata: schemas ? { createdAt: row.created_at, mixins: schemas } : { createdAt: row.created_at },
     categories: parts.categoryIds,
@@ -89,7 +90,7 @@ export function toVariant(
     yrn: productYrn(row.product_id, row.id),
     default: row.is_default === 1,
     options: scalarOptions(json<Record<string, unknown>>(row.options, {})),
-    media: json<Media[]>(row.media, []),
+    media: localizedMedia(row.media, language),
     mixins: { ...json<Record<string, unknown>>(row.mixins, {}), inventory: { inStock } },
     inStock,
   }

@@ -20,6 +20,7 @@ import * as cacheVersions from './migrations/0017-cache-versions.ts'
 import * as searchTokens from './migrations/0018-search-tokens.ts'
 import * as staffCatalogue from './migrations/0019-staff-catalogue.ts'
 import * as auditLog from './migrations/0020-audit-log.ts'
+import * as mediaFiles from './migrations/0021-media-files.ts'
 import * as catalogueImports from './migrations/0024-catalogue-imports.ts'
 import * as staffOrderIndexes from './migrations/0026-staff-order-indexes.ts'
 
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0018-search-tokens': searchTokens,
   '0019-staff-catalogue': staffCatalogue,
   '0020-audit-log': auditLog,
+  '0021-media-files': mediaFiles,
   '0024-catalogue-imports': catalogueImports,
   '0026-staff-order-indexes': staffOrderIndexes,
 }

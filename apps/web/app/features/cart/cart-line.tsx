@@ -31,7 +31,12 @@ export function CartLine({ item, cart }: { item: CartItem; cart: Cart }) {
 
   return (
     <li className="cart-line" aria-busy={busy} data-error={failed ? 'true' : undefined}>
-      <ProductImage url={item.product.imageUrl} alt="" placeholderLabel={t('PRODUCT_IMAGE_PLACEHOLDER')} />
+      <ProductImage
+        url={item.product.imageUrl}
+        alt=""
+        placeholderLabel={t('PRODUCT_IMAGE_PLACEHOLDER')}
+        sizes="72px"
+      />
       <div className="cart-line__body">
         <p className="cart-line__name">{item.product.name}</p>
         {item.variants.map((line) => (

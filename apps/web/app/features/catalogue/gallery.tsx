@@ -1,9 +1,19 @@
+import { mediaThumbSrc } from '@shop/contracts/media'
 import { useEffect, useRef, useState } from 'react'
 import { useT } from '../../lib/shop.ts'
 import { ProductImage } from '../../ui/product-image.tsx'
 
 /** Main image plus thumbnails; arrow keys, Home and End move between thumbnails (roving focus). */
-export function Gallery({ images, alt }: { images: string[]; alt: string }) {
+export function Gallery({
+  images,
+  alt,
+  alts = [],
+}: {
+  images: string[]
+  alt: string
+  /** Each image's own alt text (uploaded images); the product's name where there is none. */
+  alts?: Array<string | undefined>
+}) {
   const t = useT()
   const [index, setIndex] = useState(0)
   const thumbs = useRef<Array<HTMLButtonElement | null>>([])
@@ -18,7 +28,13 @@ export function Gallery({ images, alt }: { images: string[]; alt: string }) {
   }
   return (
     <div className="gallery">
-      <ProductImage url={images[current]} alt={alt} placeholderLabel={t('PRODUCT_IMAGE_PLACEHOLDER')} eager />
+      <ProductImage
+        url={images[current]}
+        alt={alts[current] || alt}
+        placeholderLabel={t('PRODUCT_IMAGE_PLACEHOLDER')}
+        sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
+        eager
+      />
       {images.length > 1 ? (
         // biome-ignore lint/a11y/useSemanticElements: a labelled group of thumbnail buttons
         <div className="gallery__thumbs" role="group" aria-label={t('PRODUCT_IMAGES')}>
@@ -48,7 +64,7 @@ export function Gallery({ images, alt }: { images: string[]; alt: string }) {
                 move(to)
               }}
             >
-              <img src={url} alt="" width={72} height={72} loading="lazy" />
+              <img src={mediaThumbSrc(url)} alt="" width={72} height={72} loading="lazy" />
             </button>
           ))}
         </div>

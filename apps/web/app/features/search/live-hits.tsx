@@ -1,4 +1,5 @@
 import type { Category } from '@shop/contracts/catalogue'
+import { mediaThumbSrc } from '@shop/contracts/media'
 import type { SearchHit } from '@shop/contracts/search'
 import { useMemo } from 'react'
 import { useShop, useT } from '../../lib/shop.ts'
@@ -62,7 +63,9 @@ export function LiveHits({
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => onPick(hit)}
           >
-            {hit.image ? <img src={hit.image} alt="" width={40} height={40} loading="lazy" /> : null}
+            {hit.image ? (
+              <img src={mediaThumbSrc(hit.image)} alt="" width={40} height={40} loading="lazy" />
+            ) : null}
             <span className="search-box__text">
               <span className="search-box__name">
                 <Highlighted text={hit.name} ranges={hit.highlights.name} />

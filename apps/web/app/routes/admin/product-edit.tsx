@@ -4,6 +4,7 @@ import { deleteOrUnpublish } from '../../features/admin/product-delete.server.ts
 import { ProductDelete } from '../../features/admin/product-delete.tsx'
 import { errorsFromApi, type FieldErrors, readProductForm } from '../../features/admin/product-form.ts'
 import { ProductFormView } from '../../features/admin/product-form-view.tsx'
+import { ProductImages } from '../../features/admin/product-images.tsx'
 import { asStaff } from '../../features/admin/staff.server.ts'
 import { adminTranslator } from '../../i18n/admin.ts'
 import { isApiError } from '../../lib/api.ts'
@@ -37,8 +38,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const name =
     product?.texts.find((x) => x.language === session.language)?.name ?? product?.texts[0]?.name ?? ''
+  const images = product
+    ? await asStaff(request, () => session.api.productMedia(params.productId as string))
+    : null
   return {
     product,
+    images: images?.media ?? null,
     ...shopTerms(session.sites),
     language: session.language,
     saved: new URL(request.url).searchParams.has('saved'),
@@ -99,6 +104,9 @@ export default function AdminProductEdit() {
         errors={result?.errors ?? {}}
         currentStock={result && 'stock' in result ? result.stock : undefined}
       />
+      {product && loaded.images ? (
+        <ProductImages key={product.id} productId={product.id} initial={loaded.images} {...loaded} />
+      ) : null}
       {product ? (
         <>
           {owner ? (
