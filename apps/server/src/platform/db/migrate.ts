@@ -20,6 +20,7 @@ import * as cacheVersions from './migrations/0017-cache-versions.ts'
 import * as searchTokens from './migrations/0018-search-tokens.ts'
 import * as staffCatalogue from './migrations/0019-staff-catalogue.ts'
 import * as auditLog from './migrations/0020-audit-log.ts'
+import * as variantOptions from './migrations/0023-variant-options.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0018-search-tokens': searchTokens,
   '0019-staff-catalogue': staffCatalogue,
   '0020-audit-log': auditLog,
+  '0023-variant-options': variantOptions,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
