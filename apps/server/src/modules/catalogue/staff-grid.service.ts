@@ -142,6 +142,13 @@ async function checkRows(db: Db, rows: readonly Row[], currencies: readonly stri
   return products
 }
 
+async function stockNow(db: Db, row: Row): Promise<number> {
+  const found = row.variantId
+    ? await db.selectFrom('variants').select('stock').where('id', '=', row.variantId).executeTakeFirst()
+    : await db.selectFrom('products').select('stock').where('id', '=', row.productId).executeTakeFirst()
+  return found?.stock ?? 0
+}
+
 async function applyStock(db: Db, row: Row & { stock: NonNullable<Row['stock']> }): Promise<boolean> {
   const change = row.stock
   if (row.variantId)
@@ -165,14 +172,20 @@ export async function saveStaffGrid(db: Db, save: StaffGridSave, currencies: rea
   const failed: number[] = []
   for (const { row, index } of indexed)
     if (row.stock && !(await applyStock(db, { ...row, stock: row.stock }))) failed.push(index)
-  if (failed.length)
+  if (failed.length) {
+    const details = []
+    for (const i of failed.sort((a, b) => a - b))
+      details.push({
+        field: `body.rows.${i}.stock`,
+        type: 'current',
+        message: String(await stockNow(db, save.rows[i] as Row)),
+      })
     throw conflict(
       'stock_changed',
       `The stock of ${failed.length} row(s) changed meanwhile: reload them`,
-      failed
-        .sort((a, b) => a - b)
-        .map((i) => ({ field: `body.rows.${i}.stock`, type: 'changed', message: String(i) })),
+      details,
     )
+  }
   for (const { row } of indexed) {
     if (!row.prices?.length) continue
     const product = products.find((p) => p.id === row.productId)
