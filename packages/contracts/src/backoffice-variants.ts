@@ -98,6 +98,8 @@ export const StaffGridQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  /** The language of the names shown. */
+  language: LanguageSchema.default('en'),
 })
 export type StaffGridQuery = z.infer<typeof StaffGridQuerySchema>
 

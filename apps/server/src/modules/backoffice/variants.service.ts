@@ -113,9 +113,9 @@ export async function updateCommerce(
   })
 }
 
-export async function grid(ctx: AppContext, query: StaffGridQuery, language = 'en') {
+export async function grid(ctx: AppContext, query: StaffGridQuery) {
   const currencies = [...new Set(Object.values(await siteCurrencies(ctx)))]
-  return staffGrid(ctx.db, query, { currencies, language })
+  return staffGrid(ctx.db, query, { currencies, language: query.language })
 }
 
 export async function saveGrid(ctx: AppContext, staff: StaffPrincipal, save: StaffGridSave) {

@@ -31,6 +31,7 @@ export default function AdminLayout() {
             {t('PRODUCTS')}
           </NavLink>
           <NavLink to="/admin/products/new">{t('NEW_PRODUCT')}</NavLink>
+          <NavLink to="/admin/prices">{t('PRICES_AND_STOCK')}</NavLink>
           <a href="/">{t('OPEN_SHOP')}</a>
         </nav>
         <p className="admin-bar__who">

@@ -3,6 +3,7 @@ import { data, redirect, useActionData, useLoaderData } from 'react-router'
 import { errorsFromApi, type FieldErrors, readProductForm } from '../../features/admin/product-form.ts'
 import { ProductFormView } from '../../features/admin/product-form-view.tsx'
 import { asStaff } from '../../features/admin/staff.server.ts'
+import { VariantsSection } from '../../features/admin/variants-section.tsx'
 import { adminTranslator } from '../../i18n/admin.ts'
 import { isApiError } from '../../lib/api.ts'
 import { getSession } from '../../lib/context.server.ts'
@@ -82,5 +83,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function AdminProductEdit() {
   const loaded = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  return <ProductFormView {...loaded} errors={result?.errors ?? {}} currentStock={result?.stock} />
+  return (
+    <>
+      <ProductFormView {...loaded} errors={result?.errors ?? {}} currentStock={result?.stock} />
+      {loaded.product ? <VariantsSection product={loaded.product} language={loaded.language} /> : null}
+    </>
+  )
 }
