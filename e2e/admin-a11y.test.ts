@@ -60,6 +60,8 @@ describe('back office accessibility (axe-core)', { skip: browserSkip }, () => {
           '/admin?sort=name&order=asc&page=2',
           '/admin/products/new',
           '/admin/products/p-classic-tee',
+          '/admin/products/p-classic-tee/variants',
+          '/admin/prices',
         ]) {
           await page.goto(`${shop.url}${path}`)
           found.push(...(await violations(page, path)))

@@ -42,7 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const currencies = [...new Set(session.sites.map((s) => s.currency))]
   const { rows, bad } = readGridForm(form, currencies)
-  const here = new URL(request.url)
+  // The action's own URL is the data request's (…/prices.data): the page's address is rebuilt from its search.
+  const asked = new URL(request.url).searchParams
+  const here = new URL('/admin/prices', 'http://x')
+  for (const key of ['q', 'page']) if (asked.get(key)) here.searchParams.set(key, asked.get(key) as string)
   if (bad.length)
     return data({ problem: t('GRID_INVALID', { problems: bad.join(', ') }), at: Date.now() }, 400)
   if (rows.length === 0) {
