@@ -12,6 +12,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   cart: () => import('./cart.ts'),
   catalogue: () => import('./catalogue.ts'),
   checkout: () => import('./checkout.ts'),
+  grid: () => import('./grid.ts'),
   lighthouse: () => import('./lighthouse.ts'),
   paging: () => import('./paging.ts'),
   soak: () => import('./soak.ts'),
