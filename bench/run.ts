@@ -14,6 +14,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   checkout: () => import('./checkout.ts'),
   import: () => import('./import.ts'),
   images: () => import('./images.ts'),
+  grid: () => import('./grid.ts'),
   lighthouse: () => import('./lighthouse.ts'),
   orders: () => import('./orders.ts'),
   paging: () => import('./paging.ts'),

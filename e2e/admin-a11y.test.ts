@@ -121,6 +121,31 @@ describe('back office accessibility (axe-core)', { skip: browserSkip }, () => {
         assert.deepEqual(found, [])
         await context.close()
       })
+
+      // variants and prices: their own test (each test has its time budget)
+      test(`${viewportName} ${language}: options and variants, prices and stock`, async () => {
+        const owner = await account(shop.url, shop.databaseUrl, 'owner')
+        const browser = await launchBrowser()
+        const context = await browser.newContext({ viewport })
+        await context.addCookies([{ name: 'language', value: language, url: shop.url }])
+        const page = await context.newPage()
+        await adminSignIn(page, shop.url, owner, { email: t.EMAIL, password: t.PASSWORD, submit: t.SIGN_IN })
+        await page.getByRole('heading', { name: t.PRODUCTS, level: 1 }).waitFor()
+        const found: string[] = []
+        for (const path of ['/admin/products/p-classic-tee/variants', '/admin/prices?q=shirt']) {
+          await page.goto(`${shop.url}${path}`)
+          found.push(...(await violations(page, path)))
+        }
+        // The error state: a value twice.
+        await page.goto(`${shop.url}/admin/products/p-classic-tee/variants`)
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+        await page.getByLabel(t.FIELD_OPTION_VALUES.replace('{n}', '1')).fill('Red, Red')
+        await page.getByRole('button', { name: t.GENERATE_VARIANTS }).click()
+        await page.getByRole('alert').waitFor()
+        found.push(...(await violations(page, '/admin/products/p-classic-tee/variants (errors)')))
+        assert.deepEqual(found, [])
+        await context.close()
+      })
     }
   }
 })

@@ -8,6 +8,7 @@ import { staffRoutes } from './modules/auth/staff.routes.ts'
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts'
 import { productMediaRoutes } from './modules/backoffice/product-media.routes.ts'
 import { shopWindowRoutes } from './modules/backoffice/shop-window.routes.ts'
+import { variantsRoutes } from './modules/backoffice/variants.routes.ts'
 import { calculationRoutes } from './modules/cart/calculation.routes.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts'
@@ -122,4 +123,5 @@ const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<v
   catalogueImportRoutes,
   mediaRoutes,
   productMediaRoutes,
+  variantsRoutes,
 ]

@@ -31,6 +31,8 @@ export default [
     route('admin/activity', 'routes/admin/activity.tsx'),
     route('admin/shop-window', 'routes/admin/shop-window.tsx'),
     route('admin/import', 'routes/admin/import.tsx'),
+    route('admin/products/:productId/variants', 'routes/admin/variants.tsx'),
+    route('admin/prices', 'routes/admin/prices.tsx'),
   ]),
   route('admin/export.csv', 'routes/admin/export.ts'),
   route('*', 'routes/not-found.tsx'),

@@ -2,6 +2,7 @@ import * as images from './admin/images.ts'
 import * as importAndExport from './admin/import-and-export.ts'
 import * as orders from './admin/orders.ts'
 import * as shopWindow from './admin/shop-window.ts'
+import * as variantsAndPrices from './admin/variants-and-prices.ts'
 import type { Language } from './index.ts'
 
 /**
@@ -79,6 +80,7 @@ const baseEn = {
 
 export const en = {
   ...baseEn,
+  ...variantsAndPrices.en,
   ...images.en,
   ...orders.en,
   ...shopWindow.en,
@@ -160,6 +162,7 @@ const baseDe: Record<keyof typeof baseEn, string> = {
 
 export const de: Record<AdminKey, string> = {
   ...baseDe,
+  ...variantsAndPrices.de,
   ...images.de,
   ...orders.de,
   ...shopWindow.de,

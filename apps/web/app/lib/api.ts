@@ -3,6 +3,7 @@ import { authCalls } from './api/auth.ts'
 import { backofficeCalls } from './api/backoffice.ts'
 import { backofficeImportCalls } from './api/backoffice-import.ts'
 import { backofficeMediaCalls } from './api/backoffice-media.ts'
+import { backofficeVariantsCalls } from './api/backoffice-variants.ts'
 import { browseCalls } from './api/browse.ts'
 import { cartCalls } from './api/cart.ts'
 import { catalogueCalls } from './api/catalogue.ts'
@@ -44,6 +45,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...windowCalls(transport),
     ...backofficeImportCalls(transport),
     ...backofficeMediaCalls(transport),
+    ...backofficeVariantsCalls(transport),
   }
 }
 

@@ -206,3 +206,12 @@ export async function reopen(db: Db, cartId: string): Promise<void> {
 export async function deleteProductItems(db: Db, productId: string): Promise<void> {
   await db.deleteFrom('cart_items').where('product_id', '=', productId).execute()
 }
+
+/** Takes variants out of every cart (the back office dropped them). */
+export async function deleteVariantItems(db: Db, variantIds: readonly string[]): Promise<void> {
+  if (variantIds.length)
+    await db
+      .deleteFrom('cart_items')
+      .where('variant_id', 'in', [...variantIds])
+      .execute()
+}

@@ -15,7 +15,12 @@ import { type DiscountState, toCartView } from './cart.view.ts'
 import * as discountRepo from './cart-discount.repository.ts'
 
 /** A checkout claims the cart (OPEN → ORDERED, once) and gives it back when it makes no order. */
-export { deleteProductItems as removeProductFromCarts, markOrdered, reopen } from './cart.repository.ts'
+export {
+  deleteProductItems as removeProductFromCarts,
+  deleteVariantItems as removeVariantsFromCarts,
+  markOrdered,
+  reopen,
+} from './cart.repository.ts'
 
 /** Request context of a cart call: who calls, in which language, with which site-code header. */
 export interface CartCall {

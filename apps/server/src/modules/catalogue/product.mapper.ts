@@ -47,7 +47,8 @@ export function toProduct(row: ProductRow, parts: ProductParts): Product {
     ...json<Record<string, unknown>>(row.mixins, {}),
     inventory: { inStock },
   }
-  if (row.tax_code) mixins.taxCodes = { [parts.siteCode]: row.tax_code }
+  const taxCode = json<Record<string, string>>(row.tax_codes ?? '{}', {})[parts.siteCode] ?? row.tax_code
+  if (taxCode) mixins.taxCodes = { [parts.siteCode]: taxCode }
   const schemas = mixinReferences(mixins)
   const product: Product = {
     id: row.id,

@@ -86,6 +86,12 @@ export async function replacePrices(db: Db, id: string, prices: readonly StaffPr
     .where('valid_until', 'is', null)
     .execute()
   if (prices.length === 0) return
+  // Every price row carries the product's measurement unit (migration 0023).
+  const unit = await db
+    .selectFrom('products')
+    .select(['unit_code', 'unit_quantity'])
+    .where('id', '=', id)
+    .executeTakeFirst()
   await db
     .insertInto('prices')
     .values(
@@ -96,8 +102,8 @@ export async function replacePrices(db: Db, id: string, prices: readonly StaffPr
         currency: p.currency,
         effective_minor: p.effectiveMinor,
         original_minor: p.originalMinor,
-        unit_code: null,
-        unit_quantity: null,
+        unit_code: unit?.unit_code ?? null,
+        unit_quantity: unit?.unit_quantity ?? null,
         valid_from: null,
         valid_until: null,
       })),

@@ -9,12 +9,7 @@ import type {
 import type { Db } from '../../platform/db/database.ts'
 import { isUniqueViolation } from '../../platform/db/errors.ts'
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts'
-import {
-  countStaffProducts,
-  findStaffPageIds,
-  findStaffRows,
-  type StaffListCriteria,
-} from './staff-list.repository.ts'
+import { findStaffRows, type StaffListCriteria } from './staff-list.repository.ts'
 import {
   addStock,
   deleteProductRow,
@@ -29,7 +24,7 @@ import {
   updateProductColumns,
 } from './staff-product.repository.ts'
 import { productInputProblems, type ShopTerms } from './staff-product.rules.ts'
-import { findStaffSearchPage } from './staff-search.repository.ts'
+import { findStaffPage } from './staff-search.repository.ts'
 import { invalidateCatalogue } from './stock.service.ts'
 
 export type { ShopTerms } from './staff-product.rules.ts'
@@ -40,13 +35,7 @@ export type { ShopTerms } from './staff-product.rules.ts'
  * product_texts by migration 0011's triggers. The caller reindexes search after the commit.
  */
 export async function listStaffProducts(db: Db, criteria: StaffListCriteria): Promise<StaffProductList> {
-  const { q } = criteria
-  const { ids, total } = q
-    ? await findStaffSearchPage(db, { ...criteria, q })
-    : await Promise.all([findStaffPageIds(db, criteria), countStaffProducts(db)]).then(([ids, total]) => ({
-        ids,
-        total,
-      }))
+  const { ids, total } = await findStaffPage(db, criteria)
   const { products, texts, prices, categories } = await findStaffRows(db, ids, criteria.language)
   const byId = new Map(products.map((p) => [p.id, p]))
   const items = ids.flatMap((id) => {

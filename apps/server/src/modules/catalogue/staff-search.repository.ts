@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely'
 import type { Db } from '../../platform/db/database.ts'
-import type { StaffListCriteria } from './staff-list.repository.ts'
+import { countStaffProducts, findStaffPageIds, type StaffListCriteria } from './staff-list.repository.ts'
 
 /**
  * The back office's product search (docs/decisions/0035-staff-search.md): the products whose SKU starts with q or
@@ -63,4 +63,12 @@ export async function findStaffSearchPage(
     with m(id) as materialized (${matches(c.q)})
     select count(*) as n from m join products p on p.id = m.id ${join}`.execute(db)
   return { ids: [], total: Number(count[0]?.n ?? 0) }
+}
+
+/** One page of the staff list with its total: the search's statement with q, the sort index's walk without. */
+export async function findStaffPage(db: Db, c: StaffListCriteria): Promise<{ ids: string[]; total: number }> {
+  const { q } = c
+  if (q) return findStaffSearchPage(db, { ...c, q })
+  const [ids, total] = await Promise.all([findStaffPageIds(db, c), countStaffProducts(db)])
+  return { ids, total }
 }

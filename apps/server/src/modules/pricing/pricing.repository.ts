@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/database.ts'
 export function findProducts(db: Db, ids: string[]) {
   return db
     .selectFrom('products')
-    .select(['id', 'code', 'published', 'has_variants', 'stock', 'tax_code', 'media'])
+    .select(['id', 'code', 'published', 'has_variants', 'stock', 'tax_code', 'tax_codes', 'media'])
     .where('id', 'in', ids)
     .execute()
 }

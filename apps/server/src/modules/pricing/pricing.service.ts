@@ -82,7 +82,7 @@ export async function priceItems(
       optionLines: variant ? optionLines(variant.options) : [],
       imageUrl:
         (variant && firstMediaUrl(variant.media)) ?? (product && firstMediaUrl(product.media)) ?? null,
-      taxCode: product?.tax_code ?? null,
+      taxCode: (product && siteTaxCode(product.tax_codes, site.code)) ?? product?.tax_code ?? null,
       priceId: price?.id ?? null,
       effectiveMinor: price?.effective_minor ?? 0,
       originalMinor: price?.original_minor ?? 0,
@@ -121,6 +121,11 @@ function problemOf(
 function optionLines(json: string): string[] {
   const options = JSON.parse(json) as Record<string, Record<string, string>>
   return Object.entries(options).map(([key, attributes]) => `${key}: ${Object.values(attributes)[0] ?? ''}`)
+}
+
+/** The product's tax code for the site (migration 0023), when it has one of its own. */
+function siteTaxCode(json: string, siteCode: string): string | undefined {
+  return (JSON.parse(json) as Record<string, string>)[siteCode]
 }
 
 function firstMediaUrl(json: string): string | undefined {

@@ -21,6 +21,7 @@ import * as searchTokens from './migrations/0018-search-tokens.ts'
 import * as staffCatalogue from './migrations/0019-staff-catalogue.ts'
 import * as auditLog from './migrations/0020-audit-log.ts'
 import * as mediaFiles from './migrations/0021-media-files.ts'
+import * as variantOptions from './migrations/0023-variant-options.ts'
 import * as catalogueImports from './migrations/0024-catalogue-imports.ts'
 import * as staffOrderIndexes from './migrations/0026-staff-order-indexes.ts'
 
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0019-staff-catalogue': staffCatalogue,
   '0020-audit-log': auditLog,
   '0021-media-files': mediaFiles,
+  '0023-variant-options': variantOptions,
   '0024-catalogue-imports': catalogueImports,
   '0026-staff-order-indexes': staffOrderIndexes,
 }

@@ -64,6 +64,11 @@ export interface ProductsTable {
   media: Generated<string>
   mixins: Generated<string>
   created_at: string
+  /** Migration 0023: option keys and values (JSON), tax code per site (JSON), measurement unit. */
+  options: Generated<string>
+  tax_codes: Generated<string>
+  unit_code: Generated<string | null>
+  unit_quantity: Generated<number | null>
 }
 
 export interface VariantsTable {

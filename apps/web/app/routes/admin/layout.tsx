@@ -55,6 +55,7 @@ export default function AdminLayout() {
                 {t('PRODUCTS')}
               </NavLink>
               <NavLink to="/admin/products/new">{t('NEW_PRODUCT')}</NavLink>
+              <NavLink to="/admin/prices">{t('PRICES_AND_STOCK')}</NavLink>
               <NavLink to="/admin/import">{t('IMPORT_EXPORT')}</NavLink>
             </>
           ) : null}

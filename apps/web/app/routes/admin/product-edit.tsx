@@ -6,6 +6,7 @@ import { errorsFromApi, type FieldErrors, readProductForm } from '../../features
 import { ProductFormView } from '../../features/admin/product-form-view.tsx'
 import { ProductImages } from '../../features/admin/product-images.tsx'
 import { asStaff } from '../../features/admin/staff.server.ts'
+import { VariantsSection } from '../../features/admin/variants-section.tsx'
 import { adminTranslator } from '../../i18n/admin.ts'
 import { isApiError } from '../../lib/api.ts'
 import { getSession } from '../../lib/context.server.ts'
@@ -104,6 +105,7 @@ export default function AdminProductEdit() {
         errors={result?.errors ?? {}}
         currentStock={result && 'stock' in result ? result.stock : undefined}
       />
+      {product ? <VariantsSection product={product} language={language} /> : null}
       {product && loaded.images ? (
         <ProductImages key={product.id} productId={product.id} initial={loaded.images} {...loaded} />
       ) : null}
