@@ -6,6 +6,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { staffRoutes } from './modules/auth/staff.routes.ts'
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts'
+import { backofficeCategoryRoutes } from './modules/backoffice/categories.routes.ts'
 import { calculationRoutes } from './modules/cart/calculation.routes.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts'
@@ -114,4 +115,5 @@ const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<v
   trackingRoutes,
   backofficeRoutes,
   auditRoutes,
+  backofficeCategoryRoutes,
 ]
