@@ -101,6 +101,7 @@ export async function deleteCategoryRow(db: Db, id: string): Promise<boolean> {
 }
 
 /** Gives each id its index as position, writing only the rows whose position changes, in batches. */
+// writes: categories, category_assignments
 export async function renumber(
   db: Db,
   table: 'categories' | 'category_assignments',
