@@ -26,6 +26,8 @@ export default [
     route('admin', 'routes/admin/products.tsx'),
     route('admin/products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
     route('admin/products/:productId', 'routes/admin/product-edit.tsx'),
+    route('admin/categories', 'routes/admin/categories.tsx'),
+    route('admin/categories/:categoryId', 'routes/admin/category.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig

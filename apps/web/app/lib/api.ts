@@ -1,6 +1,7 @@
 import { accountCalls } from './api/account.ts'
 import { authCalls } from './api/auth.ts'
 import { backofficeCalls } from './api/backoffice.ts'
+import { backofficeCategoryCalls } from './api/backoffice-categories.ts'
 import { browseCalls } from './api/browse.ts'
 import { cartCalls } from './api/cart.ts'
 import { catalogueCalls } from './api/catalogue.ts'
@@ -36,6 +37,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...searchCalls(transport),
     ...consentCalls(transport),
     ...backofficeCalls(transport),
+    ...backofficeCategoryCalls(transport),
   }
 }
 

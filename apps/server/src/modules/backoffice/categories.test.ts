@@ -8,6 +8,12 @@ import { FAST_HASH_ENV } from '../auth/auth.testing.ts'
 import { productInput, staffMember } from './backoffice.testing.ts'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
+interface Snapshot {
+  productIds?: string[]
+  published?: boolean
+  texts?: Array<{ language: string; name: string }>
+  product?: { productId: string; position: number | null } | null
+}
 interface Node {
   id: string
   parentId: string | null
@@ -275,8 +281,8 @@ for (const { engine, skip } of testEngines()) {
       const entries = log.json() as Array<{
         action: string
         actor: { email: string }
-        before: any
-        after: any
+        before: Snapshot | null
+        after: Snapshot | null
       }>
       assert.deepEqual(
         entries.map((e) => e.action),
@@ -284,19 +290,13 @@ for (const { engine, skip } of testEngines()) {
       )
       assert.ok(entries.every((e) => e.actor.email === staff.email))
       const [removal, assignment, publication, rename, creation] = entries
-      assert.deepEqual(removal?.before.productIds, [p])
+      assert.deepEqual(removal?.before?.productIds, [p])
       assert.equal(removal?.after, null)
-      assert.deepEqual(assignment?.after.product, { productId: p, position: 0 })
-      assert.equal(publication?.before.published, true)
-      assert.equal(publication?.after.published, false)
-      assert.equal(
-        rename?.before.texts.find((t: { language: string }) => t.language === 'de').name,
-        'Geprüft',
-      )
-      assert.equal(
-        rename?.after.texts.find((t: { language: string }) => t.language === 'de').name,
-        'Revidiert',
-      )
+      assert.deepEqual(assignment?.after?.product, { productId: p, position: 0 })
+      assert.equal(publication?.before?.published, true)
+      assert.equal(publication?.after?.published, false)
+      assert.equal(rename?.before?.texts?.find((t) => t.language === 'de')?.name, 'Geprüft')
+      assert.equal(rename?.after?.texts?.find((t) => t.language === 'de')?.name, 'Revidiert')
       assert.equal(creation?.before, null)
       // A refused write leaves no entry.
       const total = log.headers['x-total-count']

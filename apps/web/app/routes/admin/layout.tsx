@@ -31,6 +31,7 @@ export default function AdminLayout() {
             {t('PRODUCTS')}
           </NavLink>
           <NavLink to="/admin/products/new">{t('NEW_PRODUCT')}</NavLink>
+          <NavLink to="/admin/categories">{t('CATEGORIES')}</NavLink>
           <a href="/">{t('OPEN_SHOP')}</a>
         </nav>
         <p className="admin-bar__who">

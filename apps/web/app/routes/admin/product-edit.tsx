@@ -1,5 +1,7 @@
 import type { StaffProduct } from '@shop/contracts/backoffice'
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
+import { productCategories } from '../../features/admin/product-categories.server.ts'
+import { ProductCategories } from '../../features/admin/product-categories.tsx'
 import { errorsFromApi, type FieldErrors, readProductForm } from '../../features/admin/product-form.ts'
 import { ProductFormView } from '../../features/admin/product-form-view.tsx'
 import { asStaff } from '../../features/admin/staff.server.ts'
@@ -35,8 +37,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const name =
     product?.texts.find((x) => x.language === session.language)?.name ?? product?.texts[0]?.name ?? ''
+  const categories = product ? await asStaff(request, () => productCategories(session, product.id)) : null
   return {
     product,
+    categories,
     ...shopTerms(session.sites),
     language: session.language,
     saved: new URL(request.url).searchParams.has('saved'),
@@ -82,5 +86,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function AdminProductEdit() {
   const loaded = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  return <ProductFormView {...loaded} errors={result?.errors ?? {}} currentStock={result?.stock} />
+  return (
+    <>
+      <ProductFormView {...loaded} errors={result?.errors ?? {}} currentStock={result?.stock} />
+      {loaded.product && loaded.categories ? (
+        <ProductCategories
+          productId={loaded.product.id}
+          categories={loaded.categories}
+          language={loaded.language}
+        />
+      ) : null}
+    </>
+  )
 }
