@@ -10,6 +10,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   'api-products': () => import('./api-products.ts'),
   backoffice: () => import('./backoffice.ts'),
   cart: () => import('./cart.ts'),
+  categories: () => import('./categories.ts'),
   catalogue: () => import('./catalogue.ts'),
   checkout: () => import('./checkout.ts'),
   lighthouse: () => import('./lighthouse.ts'),
@@ -22,7 +23,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
  * Run only when asked for by name: the soak takes more than ten minutes (the whole run without it about 25); the
  * back office's list generates 100,000 products per engine again.
  */
-const onRequest = new Set(['soak', 'backoffice'])
+const onRequest = new Set(['soak', 'backoffice', 'categories'])
 for (const [name, load] of Object.entries(benches)) {
   if (wanted ? !wanted.includes(name) : onRequest.has(name)) continue
   console.log(`\n## ${name}`)
