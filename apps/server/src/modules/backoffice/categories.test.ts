@@ -177,6 +177,22 @@ for (const { engine, skip } of testEngines()) {
       assert.equal(after.find((c) => c.id === top.id)?.parentId, null)
     })
 
+    test('two crossing moves at the same moment: one is made, the other is a cycle (409), never a loop', async () => {
+      const a = await create('North', 'Nord')
+      const b = await create('South', 'Süd')
+      const answers = await Promise.all([
+        call('PUT', `/api/owner/categories/${a.id}/place`, { parentId: b.id, position: 0 }),
+        call('PUT', `/api/owner/categories/${b.id}/place`, { parentId: a.id, position: 0 }),
+      ])
+      assert.deepEqual(
+        answers.map((r) => r.statusCode).sort(),
+        [200, 409],
+        answers.map((r) => r.body).join('\n'),
+      )
+      const parents = new Map((await tree()).map((c) => [c.id, c.parentId]))
+      assert.ok(parents.get(a.id) === null || parents.get(b.id) === null, 'one of them is still at the top')
+    })
+
     test('products: assign, order, unassign; search finds them by the new category name in each language', async () => {
       const lamps = await create('Lamps', 'Leuchten')
       const desk = await create('Desk lamps', 'Schreibtischleuchten', lamps.id)

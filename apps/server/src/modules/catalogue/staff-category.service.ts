@@ -37,9 +37,9 @@ type Texts = ReadonlyArray<{ language: string; name: string }>
 
 /**
  * The catalogue's category write path for the back office (docs/decisions/0049-staff-categories.md). Every write
- * takes the caller's transaction and bumps the catalogue's cache version in it; each answers the products whose
- * search documents changed (`reindex`: names of their categories and parents, publication), for the caller to
- * reindex after the commit.
+ * takes the caller's transaction and bumps the catalogue's cache version in it, first (`lockTree`); each
+ * answers the products whose search documents changed (`reindex`: names of their categories and parents,
+ * publication), for the caller to reindex after the commit.
  */
 export async function staffCategoryTree(db: Db, languages: readonly string[]): Promise<StaffCategoryTree> {
   const { rows, texts, counts } = await findAllCategories(db)
@@ -91,6 +91,13 @@ async function checkParent(db: Db, parentId: string | null) {
     ])
 }
 
+/**
+ * Every category write bumps the catalogue's cache version first: on PostgreSQL the upsert locks the version row
+ * until the commit, so category writes queue and each checks (cycles, positions) against the one before it; two
+ * crossing moves could otherwise make a loop. SQLite runs one writer at a time anyway.
+ */
+const lockTree = (db: Db) => invalidateCatalogue(db)
+
 /** Positions 0..n-1 for a parent's children, in the order given (their stored order when left out). */
 async function renumberSiblings(db: Db, parentId: string | null, order?: (siblings: Sibling[]) => Sibling[]) {
   const siblings = await findSiblings(db, parentId)
@@ -104,6 +111,7 @@ async function subtreeProducts(db: Db, id: string): Promise<string[]> {
 }
 
 export async function createStaffCategory(db: Db, input: StaffCategoryCreate, languages: readonly string[]) {
+  await lockTree(db)
   checkTexts(input.texts, languages)
   await checkParent(db, input.parentId)
   const id = randomUUID()
@@ -114,20 +122,20 @@ export async function createStaffCategory(db: Db, input: StaffCategoryCreate, la
     ...siblings.filter((s) => s.id !== id),
     { id, position: -1 },
   ])
-  await invalidateCatalogue(db)
   return getStaffCategory(db, id)
 }
 
 export async function renameStaffCategory(db: Db, id: string, texts: Texts, languages: readonly string[]) {
+  await lockTree(db)
   const before = await getStaffCategory(db, id)
   checkTexts(texts, languages)
   await replaceCategoryTexts(db, id, texts)
-  await invalidateCatalogue(db)
   return { before, after: await getStaffCategory(db, id), reindex: await subtreeProducts(db, id) }
 }
 
 /** Moves the category under another parent and/or to another place among its siblings. */
 export async function placeStaffCategory(db: Db, id: string, place: StaffCategoryPlace) {
+  await lockTree(db)
   const before = await getStaffCategory(db, id)
   await checkParent(db, place.parentId)
   if (place.parentId !== null && subtreeOf(id, await findParents(db)).includes(place.parentId))
@@ -142,7 +150,6 @@ export async function placeStaffCategory(db: Db, id: string, place: StaffCategor
   await renumberSiblings(db, place.parentId, (siblings) =>
     placeAt(siblings, siblings.find((s) => s.id === id) ?? { id, position: -1 }, place.position),
   )
-  await invalidateCatalogue(db)
   return {
     before,
     after: await getStaffCategory(db, id),
@@ -151,9 +158,9 @@ export async function placeStaffCategory(db: Db, id: string, place: StaffCategor
 }
 
 export async function publishStaffCategory(db: Db, id: string, published: boolean) {
+  await lockTree(db)
   const before = await getStaffCategory(db, id)
   await setPublished(db, id, published)
-  await invalidateCatalogue(db)
   const changed = before.published !== published
   return {
     before,
@@ -164,13 +171,13 @@ export async function publishStaffCategory(db: Db, id: string, published: boolea
 
 /** Deletes a category without subcategories; its products leave it and stay in the shop (ADR 0049). */
 export async function deleteStaffCategory(db: Db, id: string) {
+  await lockTree(db)
   const before = await getStaffCategory(db, id)
   if ((await findSiblings(db, id)).length > 0)
     throw conflict('category_has_children', 'Move or delete its subcategories first')
   const products = await findProductIdsIn(db, [id])
   if (!(await deleteCategoryRow(db, id))) throw notFound('Category', id)
   await renumberSiblings(db, before.parentId)
-  await invalidateCatalogue(db)
   return { before: { ...before, productIds: products }, reindex: products }
 }
 
@@ -200,6 +207,7 @@ export async function staffCategoryProducts(
  * already; positions stay 0..n-1, and only the rows whose place changes are written.
  */
 export async function assignStaffProduct(db: Db, categoryId: string, productId: string, position?: number) {
+  await lockTree(db)
   if (!(await findCategoryRow(db, categoryId))) throw notFound('Category', categoryId)
   if (!(await productExists(db, productId))) throw notFound('Product', productId)
   const order = await findAssignmentOrder(db, categoryId)
@@ -210,7 +218,6 @@ export async function assignStaffProduct(db: Db, categoryId: string, productId: 
   const row = isNew ? { id: productId, position: order.length } : (order[index] as (typeof order)[number])
   const placed = placeAt(order, row, position ?? order.length)
   await renumber(db, 'category_assignments', placed, categoryId)
-  await invalidateCatalogue(db)
   return {
     before: { productId, position: beforePosition },
     after: { productId, position: placed.indexOf(row) },
@@ -219,6 +226,7 @@ export async function assignStaffProduct(db: Db, categoryId: string, productId: 
 }
 
 export async function unassignStaffProduct(db: Db, categoryId: string, productId: string) {
+  await lockTree(db)
   const order = await findAssignmentOrder(db, categoryId)
   const index = order.findIndex((r) => r.id === productId)
   if (index < 0 || !(await deleteAssignment(db, categoryId, productId)))
@@ -229,7 +237,6 @@ export async function unassignStaffProduct(db: Db, categoryId: string, productId
     order.filter((r) => r.id !== productId),
     categoryId,
   )
-  await invalidateCatalogue(db)
   return { before: { productId, position: index }, reindex: [productId] }
 }
 
@@ -245,8 +252,12 @@ export async function staffProductCategories(db: Db, productId: string, language
   }
   return assigned.map(({ category_id }) => {
     const path: string[] = []
-    for (let node = byId.get(category_id); node; node = node.parent_id ? byId.get(node.parent_id) : undefined)
+    const seen = new Set<string>()
+    for (let node = byId.get(category_id); node && !seen.has(node.id); ) {
+      seen.add(node.id)
       path.unshift(nameOf(node.id))
+      node = node.parent_id ? byId.get(node.parent_id) : undefined
+    }
     return { id: category_id, path }
   })
 }
