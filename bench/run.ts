@@ -10,6 +10,7 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   'api-products': () => import('./api-products.ts'),
   backoffice: () => import('./backoffice.ts'),
   cart: () => import('./cart.ts'),
+  categories: () => import('./categories.ts'),
   catalogue: () => import('./catalogue.ts'),
   checkout: () => import('./checkout.ts'),
   import: () => import('./import.ts'),
@@ -24,9 +25,9 @@ const benches: Record<string, () => Promise<{ run(): Promise<void> }>> = {
 }
 /**
  * Run only when asked for by name: the soak takes more than ten minutes (the whole run without it about 25); the
- * back office's lists generate 100,000 products and 100,000 orders per engine again.
+ * back office's lists and the category tree generate 100,000 products (or orders) per engine again.
  */
-const onRequest = new Set(['soak', 'backoffice', 'orders'])
+const onRequest = new Set(['soak', 'backoffice', 'orders', 'categories'])
 for (const [name, load] of Object.entries(benches)) {
   if (wanted ? !wanted.includes(name) : onRequest.has(name)) continue
   console.log(`\n## ${name}`)

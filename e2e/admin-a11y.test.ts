@@ -63,6 +63,8 @@ describe('back office accessibility (axe-core)', { skip: browserSkip }, () => {
           '/admin/products/new',
           '/admin/products/p-classic-tee',
           '/admin/import',
+          '/admin/categories',
+          '/admin/categories/c-tshirts?q=tee',
         ]) {
           await page.goto(`${shop.url}${path}`)
           found.push(...(await violations(page, path)))
@@ -106,6 +108,15 @@ describe('back office accessibility (axe-core)', { skip: browserSkip }, () => {
         await page.getByRole('button', { name: t.SAVE }).click()
         await page.getByRole('alert').waitFor()
         found.push(...(await violations(page, '/admin/products/new (errors)')))
+        // The category tree with an edit panel open, and a refused write's message.
+        await page.goto(`${shop.url}/admin/categories`)
+        await page.locator('summary').first().click()
+        found.push(...(await violations(page, '/admin/categories (edit panel)')))
+        const create = page.getByRole('region', { name: t.NEW_CATEGORY })
+        for (const field of await create.getByRole('textbox').all()) await field.fill('!!!')
+        await create.getByRole('button', { name: t.ADD_CATEGORY }).click()
+        await page.getByRole('alert').waitFor()
+        found.push(...(await violations(page, '/admin/categories (refused)')))
         // The import's dry run with a refused row, then its progress (import and export).
         await page.goto(`${shop.url}/admin/import`)
         const csv = catalogueCsv(3, { bad: [1], prefix: `A11Y-${viewportName}-${language}-${Date.now()}` })

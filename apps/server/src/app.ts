@@ -6,6 +6,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { staffRoutes } from './modules/auth/staff.routes.ts'
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts'
+import { backofficeCategoryRoutes } from './modules/backoffice/categories.routes.ts'
 import { productMediaRoutes } from './modules/backoffice/product-media.routes.ts'
 import { shopWindowRoutes } from './modules/backoffice/shop-window.routes.ts'
 import { variantsRoutes } from './modules/backoffice/variants.routes.ts'
@@ -124,4 +125,5 @@ const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<v
   mediaRoutes,
   productMediaRoutes,
   variantsRoutes,
+  backofficeCategoryRoutes,
 ]

@@ -33,6 +33,8 @@ export default [
     route('admin/import', 'routes/admin/import.tsx'),
     route('admin/products/:productId/variants', 'routes/admin/variants.tsx'),
     route('admin/prices', 'routes/admin/prices.tsx'),
+    route('admin/categories', 'routes/admin/categories.tsx'),
+    route('admin/categories/:categoryId', 'routes/admin/category.tsx'),
   ]),
   route('admin/export.csv', 'routes/admin/export.ts'),
   route('*', 'routes/not-found.tsx'),

@@ -1,3 +1,4 @@
+import * as categories from './admin/categories.ts'
 import * as images from './admin/images.ts'
 import * as importAndExport from './admin/import-and-export.ts'
 import * as orders from './admin/orders.ts'
@@ -80,6 +81,7 @@ const baseEn = {
 
 export const en = {
   ...baseEn,
+  ...categories.en,
   ...variantsAndPrices.en,
   ...images.en,
   ...orders.en,
@@ -162,6 +164,7 @@ const baseDe: Record<keyof typeof baseEn, string> = {
 
 export const de: Record<AdminKey, string> = {
   ...baseDe,
+  ...categories.de,
   ...variantsAndPrices.de,
   ...images.de,
   ...orders.de,

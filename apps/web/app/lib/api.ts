@@ -1,6 +1,7 @@
 import { accountCalls } from './api/account.ts'
 import { authCalls } from './api/auth.ts'
 import { backofficeCalls } from './api/backoffice.ts'
+import { backofficeCategoryCalls } from './api/backoffice-categories.ts'
 import { backofficeImportCalls } from './api/backoffice-import.ts'
 import { backofficeMediaCalls } from './api/backoffice-media.ts'
 import { backofficeVariantsCalls } from './api/backoffice-variants.ts'
@@ -46,6 +47,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...backofficeImportCalls(transport),
     ...backofficeMediaCalls(transport),
     ...backofficeVariantsCalls(transport),
+    ...backofficeCategoryCalls(transport),
   }
 }
 

@@ -13,13 +13,17 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import adminStyles from '../../features/admin/admin.css?url'
+import adminPageStyles from '../../features/admin/admin-pages.css?url'
 import { requireStaff } from '../../features/admin/staff.server.ts'
 import { adminHomeOf, mayOpen } from '../../features/admin/staff-pages.ts'
 import { adminTranslator } from '../../i18n/admin.ts'
 import { getSession } from '../../lib/context.server.ts'
 import type { Route } from './+types/layout'
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }]
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: adminStyles },
+  { rel: 'stylesheet', href: adminPageStyles },
+]
 
 /** Every back-office page: a staff member or the sign-in; the shell's navigation and who is signed in. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -55,6 +59,7 @@ export default function AdminLayout() {
                 {t('PRODUCTS')}
               </NavLink>
               <NavLink to="/admin/products/new">{t('NEW_PRODUCT')}</NavLink>
+              <NavLink to="/admin/categories">{t('CATEGORIES')}</NavLink>
               <NavLink to="/admin/prices">{t('PRICES_AND_STOCK')}</NavLink>
               <NavLink to="/admin/import">{t('IMPORT_EXPORT')}</NavLink>
             </>

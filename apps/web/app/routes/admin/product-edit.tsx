@@ -1,5 +1,7 @@
 import type { StaffProduct } from '@shop/contracts/backoffice'
 import { data, Link, redirect, useActionData, useLoaderData, useRouteLoaderData } from 'react-router'
+import { productCategories } from '../../features/admin/product-categories.server.ts'
+import { ProductCategories } from '../../features/admin/product-categories.tsx'
 import { deleteOrUnpublish } from '../../features/admin/product-delete.server.ts'
 import { ProductDelete } from '../../features/admin/product-delete.tsx'
 import { errorsFromApi, type FieldErrors, readProductForm } from '../../features/admin/product-form.ts'
@@ -42,8 +44,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const images = product
     ? await asStaff(request, () => session.api.productMedia(params.productId as string))
     : null
+  const categories = product ? await asStaff(request, () => productCategories(session, product.id)) : null
   return {
     product,
+    categories,
     images: images?.media ?? null,
     ...shopTerms(session.sites),
     language: session.language,
@@ -106,6 +110,9 @@ export default function AdminProductEdit() {
         currentStock={result && 'stock' in result ? result.stock : undefined}
       />
       {product ? <VariantsSection product={product} language={language} /> : null}
+      {product && loaded.categories ? (
+        <ProductCategories productId={product.id} categories={loaded.categories} language={language} />
+      ) : null}
       {product && loaded.images ? (
         <ProductImages key={product.id} productId={product.id} initial={loaded.images} {...loaded} />
       ) : null}
