@@ -60,7 +60,7 @@ for (const { engine, skip } of browserEngines) {
         /\/media\/u\/([a-f0-9]{32})\//.exec((await image(n).getAttribute('src')) ?? '')?.[1]
       const second = await idOf(2)
       assert.ok(second)
-      await page.getByRole('button', { name: en.MOVE_UP.replace('{n}', '2') }).click()
+      await page.getByRole('button', { name: en.IMAGE_MOVE_UP.replace('{n}', '2') }).click()
       await page.getByRole('status').filter({ hasText: en.IMAGES_SAVED }).waitFor()
       assert.equal(await idOf(1), second)
       await page.getByLabel('Alt text (English)').first().fill('A square of blue noise')

@@ -104,7 +104,7 @@ for (const { engine, skip } of browserEngines) {
       const alert = page.getByRole('alert').filter({ hasText: en.DELETE_REFUSED_ORDERED })
       await alert.waitFor()
       assert.equal((await api(`/api/owner/products/${id}`)).status, 200)
-      await alert.getByRole('button', { name: en.UNPUBLISH }).click()
+      await alert.getByRole('button', { name: en.PRODUCT_UNPUBLISH }).click()
       await page.getByRole('status').filter({ hasText: en.SAVED }).waitFor()
       assert.equal(await page.getByLabel(en.FIELD_PUBLISHED).isChecked(), false)
       const product = (await (await api(`/api/owner/products/${id}`)).json()) as { published: boolean }

@@ -50,14 +50,14 @@ for (const { engine, skip } of browserEngines) {
       const link = page.getByLabel(`${n(en.FIELD_SLIDE_LINK, { n: last })} (${en.OPTIONAL})`)
       await link.fill('javascript:alert(1)')
       // Moved up one place: it is now the last but one, and the keyboard focus stays on its button.
-      await page.getByRole('button', { name: n(en.MOVE_UP, { n: last }) }).click()
+      await page.getByRole('button', { name: n(en.SLIDE_MOVE_UP, { n: last }) }).click()
       await page
         .getByRole('status')
         .filter({ hasText: n(en.SLIDE_MOVED, { n: last - 1 }) })
         .waitFor({ state: 'attached' })
       assert.equal(
         await page.evaluate(() => document.activeElement?.textContent),
-        n(en.MOVE_UP, { n: last - 1 }),
+        n(en.SLIDE_MOVE_UP, { n: last - 1 }),
       )
 
       // A bad link: refused by name, nothing lost.

@@ -89,6 +89,9 @@ export const en = {
   ...importAndExport.en,
 }
 
+/** The keys of the texts shared by every area (admin-keys.test.ts checks that no area defines one again). */
+export const baseKeys = Object.keys(baseEn)
+
 export type AdminKey = keyof typeof en
 
 const baseDe: Record<keyof typeof baseEn, string> = {

@@ -11,7 +11,7 @@ function totalRows(order: Order, t: ReturnType<typeof adminTranslator>): Row[] {
   return [
     [t('SUBTOTAL'), order.subTotalPrice],
     ...order.discounts.map((d): Row => [t('DISCOUNT', { code: d.code }), -d.amount]),
-    ...(order.totalFees ? [[t('FEES'), order.totalFees] as Row] : []),
+    ...(order.totalFees ? [[t('ORDER_FEES'), order.totalFees] as Row] : []),
     [t('SHIPPING'), order.shipping.total.amount],
     [order.tax.label, order.tax.amount],
     [t('TOTAL'), order.totalPrice, true],

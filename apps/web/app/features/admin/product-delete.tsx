@@ -33,7 +33,7 @@ export function ProductDelete({
             <Form method="post">
               <input type="hidden" name="intent" value="unpublish" />
               <button type="submit" className="button" disabled={busy}>
-                {t('UNPUBLISH')}
+                {t('PRODUCT_UNPUBLISH')}
               </button>
             </Form>
           ) : (

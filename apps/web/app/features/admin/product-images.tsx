@@ -188,11 +188,11 @@ function ImageRow({
           onClick={() => onMove(index, index - 1)}
         >
           <span aria-hidden="true">↑</span>
-          <span className="visually-hidden">{t('MOVE_UP', { n })}</span>
+          <span className="visually-hidden">{t('IMAGE_MOVE_UP', { n })}</span>
         </button>
         <button type="button" className="button" disabled={last} onClick={() => onMove(index, index + 1)}>
           <span aria-hidden="true">↓</span>
-          <span className="visually-hidden">{t('MOVE_DOWN', { n })}</span>
+          <span className="visually-hidden">{t('IMAGE_MOVE_DOWN', { n })}</span>
         </button>
         <button type="button" className="button button--secondary" onClick={onRemove}>
           {t('REMOVE_IMAGE', { n })}

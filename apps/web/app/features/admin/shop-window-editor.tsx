@@ -83,7 +83,7 @@ export function ShopWindowEditor({
                   disabled={i === 0}
                   onClick={() => move(i, -1, 'up')}
                 >
-                  {t('MOVE_UP', { n: i + 1 })}
+                  {t('SLIDE_MOVE_UP', { n: i + 1 })}
                 </button>
                 <button
                   type="button"
@@ -92,7 +92,7 @@ export function ShopWindowEditor({
                   disabled={i === slides.length - 1}
                   onClick={() => move(i, 1, 'down')}
                 >
-                  {t('MOVE_DOWN', { n: i + 1 })}
+                  {t('SLIDE_MOVE_DOWN', { n: i + 1 })}
                 </button>
                 <button
                   type="button"

@@ -10,7 +10,7 @@ export const en = {
   DELETE_CONFIRM_BUTTON: 'Delete for good',
   DELETE_REFUSED_ORDERED:
     'This product is in at least one order, so it cannot be deleted. Unpublish it instead: it leaves the shop and search but stays in the orders.',
-  UNPUBLISH: 'Unpublish',
+  PRODUCT_UNPUBLISH: 'Unpublish',
   ALREADY_UNPUBLISHED: 'It is already unpublished: shoppers do not see it.',
   PRODUCT_DELETED: 'The product was deleted.',
   CANCEL: 'Cancel',
@@ -57,8 +57,8 @@ export const en = {
   IMAGE_HINT:
     'A path of this shop such as /media/slides/…, or an https:// address. Pick one in use or type it.',
   LINK_HINT: 'A path of this shop such as /c/bags~c-bags, or an https:// address.',
-  MOVE_UP: 'Move slide {n} up',
-  MOVE_DOWN: 'Move slide {n} down',
+  SLIDE_MOVE_UP: 'Move slide {n} up',
+  SLIDE_MOVE_DOWN: 'Move slide {n} down',
   REMOVE_SLIDE: 'Remove slide {n}',
   ADD_SLIDE: 'Add a slide',
   BANNER_N: 'Banner {n}',
@@ -80,7 +80,7 @@ export const de: Record<keyof typeof en, string> = {
   DELETE_CONFIRM_BUTTON: 'Endgültig löschen',
   DELETE_REFUSED_ORDERED:
     'Dieses Produkt ist in mindestens einer Bestellung und kann nicht gelöscht werden. Verbergen Sie es stattdessen: Es verschwindet aus Shop und Suche, bleibt aber in den Bestellungen.',
-  UNPUBLISH: 'Verbergen',
+  PRODUCT_UNPUBLISH: 'Verbergen',
   ALREADY_UNPUBLISHED: 'Es ist bereits verborgen: Kunden sehen es nicht.',
   PRODUCT_DELETED: 'Das Produkt wurde gelöscht.',
   CANCEL: 'Abbrechen',
@@ -127,8 +127,8 @@ export const de: Record<keyof typeof en, string> = {
   IMAGE_HINT:
     'Ein Pfad dieses Shops wie /media/slides/… oder eine https://-Adresse. Wählen Sie ein verwendetes Bild oder tippen Sie.',
   LINK_HINT: 'Ein Pfad dieses Shops wie /c/bags~c-bags oder eine https://-Adresse.',
-  MOVE_UP: 'Slide {n} nach oben',
-  MOVE_DOWN: 'Slide {n} nach unten',
+  SLIDE_MOVE_UP: 'Slide {n} nach oben',
+  SLIDE_MOVE_DOWN: 'Slide {n} nach unten',
   REMOVE_SLIDE: 'Slide {n} entfernen',
   ADD_SLIDE: 'Slide hinzufügen',
   BANNER_N: 'Banner {n}',
