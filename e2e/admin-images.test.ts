@@ -64,8 +64,10 @@ for (const { engine, skip } of browserEngines) {
       await page.getByRole('status').filter({ hasText: en.IMAGES_SAVED }).waitFor()
       assert.equal(await idOf(1), second)
       await page.getByLabel('Alt text (English)').first().fill('A square of blue noise')
+      // Listen before the click: the answer may come back before a listener set up after it.
+      const saved = page.waitForResponse((res) => res.request().method() === 'PUT' && res.status() === 200)
       await page.getByRole('button', { name: en.SAVE_IMAGE_TEXTS }).click()
-      await page.waitForResponse((res) => res.request().method() === 'PUT' && res.status() === 200)
+      await saved
       assert.deepEqual(errors, [])
 
       const shopper = await openPage({ viewport: viewports.desktop })
