@@ -1,39 +1,15 @@
 import assert from 'node:assert/strict'
-import { createRequire } from 'node:module'
 import { after, before, describe, test } from 'node:test'
-import type { Page } from 'playwright-core'
 import { catalogueCsv } from '../apps/server/src/modules/catalogue-import/import.testing.ts'
 import { SCRIPTED_SVG } from '../apps/server/src/modules/media/media.testing.ts'
 import { de, en } from '../apps/web/app/i18n/admin.ts'
+import { seriousViolations } from './support/axe.ts'
 import { browserSkip, launchBrowser, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { account, adminSignIn } from './support/staff.ts'
 
 /** axe-core finds no serious or critical violation on the back office's pages, desktop and 390 px, en and de. */
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-
-interface AxeViolation {
-  id: string
-  impact: string | null
-  help: string
-  nodes: Array<{ target: string[] }>
-}
-
-async function violations(page: Page, path: string): Promise<string[]> {
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-  await page.addScriptTag({ path: axePath })
-  const found = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: unknown[] }> } })
-      .axe
-    return (await axe.run(document)).violations
-  })) as AxeViolation[]
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${path}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    )
-}
+const violations = seriousViolations
 
 describe('back office accessibility (axe-core)', { skip: browserSkip }, () => {
   let shop: RunningShop
