@@ -1,13 +1,22 @@
 import { after } from 'node:test'
-import { type Browser, type BrowserContextOptions, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core'
 import { engines } from './shop.ts'
 
 /** Debian's Chromium, headless; never a downloaded browser. CHROMIUM_PATH empty → journeys are skipped. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const browserSkip = chromiumPath ? false : 'no Chromium on this machine (apt-get install chromium)'
 
-export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
+/**
+ * One Chromium per test file, started on first use and closed after the file's last test: starting a browser
+ * costs more than most journeys' steps, and a context (cookies, storage, cache) isolates as well as a browser.
+ */
+let shared: Promise<Browser> | undefined
+after(async () => {
+  if (shared) await (await shared).close()
+})
+
+function sharedBrowser(): Promise<Browser> {
+  shared ??= chromium.launch({
     executablePath: chromiumPath,
     args: [
       '--no-sandbox',
@@ -19,8 +28,38 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   })
-  after(() => browser.close())
-  return browser
+  return shared
+}
+
+/**
+ * The file's browser, seen by the caller as its own: every context it opens (newContext, newPage) is closed
+ * when the caller's test (or, called at a file's top level, the file) ends, so no page of a finished journey
+ * keeps running beside the next one.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await sharedBrowser()
+  const contexts = new Set<BrowserContext>()
+  const closeAll = () => Promise.all([...contexts].map((c) => c.close().catch(() => undefined)))
+  after(closeAll)
+  const track = <T extends BrowserContext>(context: T): T => {
+    contexts.add(context)
+    return context
+  }
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'newContext')
+        return async (options?: BrowserContextOptions) => track(await target.newContext(options))
+      if (property === 'newPage')
+        return async (options?: BrowserContextOptions) => {
+          const page = await target.newPage(options)
+          track(page.context())
+          return page
+        }
+      if (property === 'close') return async () => void (await closeAll())
+      const value = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }
 
 export const viewports = {
@@ -29,7 +68,7 @@ export const viewports = {
 } as const
 
 /**
- * A page in a new browser (closed after the current test) with `options` (viewport, locale, …) and the
+ * A page in a new context of the file's browser (closed after the current test) with `options` (viewport, locale, …) and the
  * page's uncaught errors collected in `errors`.
  */
 export async function openPage(options: BrowserContextOptions) {

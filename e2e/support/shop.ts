@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -42,7 +42,7 @@ export async function startShop(
   // shop owns the database and drops it.
   const database = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => {} }
-    : await freshDatabase(engine)
+    : await freshDatabase(engine, wantsDemo(env) ? templateOf(engine) : undefined)
   const child = spawn(
     process.execPath,
     ['--disable-warning=ExperimentalWarning', join(root, 'apps/server/src/main.ts')],
@@ -50,6 +50,8 @@ export async function startShop(
       cwd: root,
       env: {
         ...process.env,
+        // Journeys sign up and sign in often: scrypt at a test's cost (the hash's strength has its own tests).
+        PASSWORD_HASH_COST: '12',
         ...env,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -79,15 +81,49 @@ export async function startShop(
   }
 }
 
-async function freshDatabase(engine: Engine): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * The demo shop's database, migrated, seeded and indexed once per `npm test` run (scripts/test.ts calls
+ * makeTemplates): a shop that starts with the demo gets a copy, so it starts without seeding. Without one (a
+ * single file run by hand), each shop seeds its own.
+ */
+const TEMPLATE_ENV = { sqlite: 'E2E_SQLITE_TEMPLATE', postgres: 'E2E_POSTGRES_TEMPLATE' } as const
+const templateOf = (engine: Engine) => process.env[TEMPLATE_ENV[engine]] || undefined
+/** A shop started with its own settings of what to load starts from an empty database, as it asks. */
+const wantsDemo = (env: Record<string, string>) =>
+  env.SEED_DEMO === undefined && env.NODE_ENV === undefined && process.env.SEED_DEMO === undefined
+
+/** Makes the templates (a demo shop started and stopped on each engine); answers their settings and a cleanup. */
+export async function makeTemplates(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const env: Record<string, string> = {}
+  const drops: Array<() => Promise<void>> = []
+  for (const { engine, skip } of engines) {
+    if (skip) continue
+    const database = await freshDatabase(engine, undefined)
+    drops.push(database.drop)
+    const shop = await startShop(engine, {}, { databaseUrl: database.url })
+    await stopProcess(shop.child)
+    env[TEMPLATE_ENV[engine]] = database.url
+  }
+  return { env, drop: async () => void (await Promise.all(drops.map((drop) => drop()))) }
+}
+
+async function freshDatabase(
+  engine: Engine,
+  template: string | undefined,
+): Promise<{ url: string; drop(): Promise<void> }> {
   if (engine === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'shop-e2e-'))
-    return { url: join(dir, 'shop.sqlite'), drop: async () => rmSync(dir, { recursive: true, force: true }) }
+    const file = join(dir, 'shop.sqlite')
+    if (template)
+      for (const suffix of ['', '-wal'])
+        if (existsSync(template + suffix)) copyFileSync(template + suffix, file + suffix)
+    return { url: file, drop: async () => rmSync(dir, { recursive: true, force: true }) }
   }
   const admin = process.env.TEST_DATABASE_URL
   if (!admin) throw new Error('TEST_DATABASE_URL is not set')
   const name = `shop_e2e_${randomBytes(6).toString('hex')}`
-  await adminQuery(admin, `CREATE DATABASE ${name}`)
+  const from = template ? ` TEMPLATE ${new URL(template).pathname.slice(1)}` : ''
+  await adminQuery(admin, `CREATE DATABASE ${name}${from}`)
   const url = new URL(admin)
   url.pathname = `/${name}`
   return {

@@ -1,14 +1,17 @@
+// First: React's build is chosen when it is first loaded (docs/decisions/0058-react-production-build.md).
+import './platform/react-mode.ts'
 import { buildApp } from './app.ts'
 import { type Config, loadConfig } from './platform/config.ts'
 import { openDatabase } from './platform/db/database.ts'
 import { optimizeDatabase, scheduleOptimize } from './platform/db/maintenance.ts'
 import { migrateToLatest } from './platform/db/migrate.ts'
 import { startDraining, whenIdle } from './platform/http/in-flight.ts'
+import { startedNodeEnv } from './platform/react-mode.ts'
 
 /** `npm start`: migrate, fill an empty database with the demo catalogue, serve the shop; drain on SIGTERM. */
 let config: Config
 try {
-  config = loadConfig()
+  config = loadConfig({ ...process.env, NODE_ENV: startedNodeEnv })
 } catch (error) {
   // A settings problem is the operator's to fix: the message names the setting, a stack trace would bury it.
   console.error(`The shop did not start. ${(error as Error).message}`)
@@ -21,6 +24,9 @@ if (config.seedDemo) {
   await seedDemo(database.db)
   // A seed is a bulk load: plan with its statistics at once (SQLite), not an hour later.
   await optimizeDatabase(database)
+} else {
+  const { ensureStarterSite } = await import('./modules/site/site.service.ts')
+  await ensureStarterSite(database.db, config.starterSite)
 }
 const app = await buildApp({ config, database })
 const { ensureSearchIndex } = await import('./modules/search/search.service.ts')
