@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { browserEngines, browserSkip, launchBrowser, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
-import { execSql } from './support/sql.ts'
+import { execSql, withoutActiveSites } from './support/sql.ts'
 
 /**
  * Issue 3 journeys the first catalogue file leaves out (the audit of docs/decisions/0013), at desktop and phone
@@ -379,8 +379,9 @@ for (const { engine, skip } of browserEngines) {
 describe('store configuration failure', { skip: browserSkip }, () => {
   let shop: RunningShop
   before(async () => {
-    // A shop on an empty database: the sites table has no row, so the configuration cannot load.
+    // An empty shop (its starter site) whose every site is then switched off: the configuration cannot load.
     shop = await startShop('sqlite', { SEED_DEMO: 'false' })
+    await withoutActiveSites(shop)
   })
   after(() => shop?.stop())
 

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import type { BrowserContext, Page } from 'playwright-core'
 import { browserEngines, browserSkip, launchBrowser, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
+import { withoutActiveSites } from './support/sql.ts'
 
 /** Catalogue journeys of issue 3, at desktop and phone size, in English and German, on SQLite and PostgreSQL. */
 const texts = {
@@ -338,7 +339,9 @@ for (const { engine, skip } of browserEngines) {
 describe('store configuration failure', { skip: browserSkip }, () => {
   let shop: RunningShop
   before(async () => {
+    // An empty shop (its starter site) whose every site is then switched off: the configuration cannot load.
     shop = await startShop('sqlite', { SEED_DEMO: 'false' })
+    await withoutActiveSites(shop)
   })
   after(() => shop?.stop())
 

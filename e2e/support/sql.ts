@@ -23,3 +23,11 @@ export async function execSql(databaseUrl: string, statements: string[]): Promis
     db.close()
   }
 }
+
+/** Switches every site of a running shop off, as an owner could, and tells its processes (the settings' version). */
+export async function withoutActiveSites(shop: { databaseUrl: string }): Promise<void> {
+  await execSql(shop.databaseUrl, [
+    'update sites set active = 0',
+    "insert into cache_versions (scope, version) values ('settings', 1) on conflict (scope) do update set version = cache_versions.version + 1",
+  ])
+}

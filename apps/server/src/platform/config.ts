@@ -9,6 +9,8 @@ export interface Config {
   databaseUrl: string
   /** Fill an empty database with the demo catalogue at start-up (default: outside production only). */
   seedDemo: boolean
+  /** The one site an empty shop started without the demo gets (README "Starting an empty shop"). */
+  starterSite: { name: string; languages: string[]; currency: string }
   /** Public origin of the shop, used for canonical URLs and links in mail. */
   publicUrl: string
   production: boolean
@@ -96,6 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: s.text('HOST', '0.0.0.0'),
     databaseUrl: s.text('DATABASE_URL', join(repoRoot, 'data', 'shop.sqlite')),
     seedDemo: s.flag('SEED_DEMO', !production),
+    starterSite: {
+      name: s.text('SHOP_NAME', 'Shop'),
+      languages: languageList(s, 'SHOP_LANGUAGES', ['en', 'de']),
+      currency: s.pattern('SHOP_CURRENCY', 'USD', /^[A-Z]{3}$/, 'a three-letter ISO 4217 code such as EUR'),
+    },
     publicUrl: s.url('PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:']),
     production,
     logLevel: s.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
@@ -141,6 +148,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production) refuseUnsafeDefaults(s, config)
   s.check()
   return config
+}
+
+/** The storefront's languages (its text catalogues), comma-separated, the first the site's default. */
+const STOREFRONT_LANGUAGES = ['en', 'de']
+function languageList(s: Settings, name: string, fallback: string[]): string[] {
+  const raw = s.raw(name)
+  if (raw === undefined) return fallback
+  const list = [...new Set(raw.split(',').map((l) => l.trim()))].filter(Boolean)
+  if (list.length > 0 && list.every((l) => STOREFRONT_LANGUAGES.includes(l))) return list
+  return s.fail(
+    `Setting ${name} must list languages the storefront speaks (${STOREFRONT_LANGUAGES.join(', ')}), comma-separated, not "${raw}"`,
+    fallback,
+  )
 }
 
 /** NODE_ENV=production: what a trial on a laptop may do and a shop must not, unless explicitly allowed. */

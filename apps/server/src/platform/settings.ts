@@ -65,6 +65,13 @@ export class Settings {
     return this.fail(`Setting ${name} must be a ${protocols.join(' or ')} URL, not "${raw}"`, fallback)
   }
 
+  pattern(name: string, fallback: string, pattern: RegExp, what: string): string {
+    const raw = this.raw(name)
+    if (raw === undefined) return fallback
+    if (pattern.test(raw)) return raw
+    return this.fail(`Setting ${name} must be ${what}, not "${raw}"`, fallback)
+  }
+
   oneOf<T extends string>(name: string, fallback: T, values: readonly T[]): T {
     const raw = this.raw(name)
     if (raw === undefined) return fallback

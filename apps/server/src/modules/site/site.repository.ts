@@ -1,5 +1,6 @@
+import type { Insertable } from 'kysely'
 import type { Db } from '../../platform/db/database.ts'
-import type { SiteRow } from '../../platform/db/schema.ts'
+import type { SiteRow, SitesTable } from '../../platform/db/schema.ts'
 
 export function listActiveSites(db: Db): Promise<SiteRow[]> {
   return db
@@ -27,4 +28,17 @@ export function findSite(db: Db, code: string) {
     .select(['code', 'currency', 'tax', 'languages', 'default_language'])
     .where('code', '=', code)
     .executeTakeFirst()
+}
+
+export async function hasAnySite(db: Db): Promise<boolean> {
+  return (await db.selectFrom('sites').select('code').limit(1).executeTakeFirst()) !== undefined
+}
+
+/** A site, unless one of that code exists (several processes may start an empty shop at once). */
+export async function insertSiteIfAbsent(db: Db, row: Insertable<SitesTable>): Promise<void> {
+  await db
+    .insertInto('sites')
+    .values(row)
+    .onConflict((c) => c.column('code').doNothing())
+    .execute()
 }

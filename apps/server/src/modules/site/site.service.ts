@@ -1,12 +1,14 @@
 import { CurrencySchema } from '@shop/contracts/common'
 import type { Site, SiteConfiguration } from '@shop/contracts/site'
+import { invalidate } from '../../platform/cache/versions.ts'
+import type { Db } from '../../platform/db/database.ts'
 import type { SiteRow } from '../../platform/db/schema.ts'
 import { pickLanguage } from '../../platform/http/accept-language.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { badRequest, notFound } from '../../platform/http/errors.ts'
 import { paymentsOf } from '../payment/payment.service.ts'
 import { parseSiteExpand, toSite } from './site.mapper.ts'
-import { findSite, listActiveSites } from './site.repository.ts'
+import { findSite, hasAnySite, insertSiteIfAbsent, listActiveSites } from './site.repository.ts'
 
 /** Spec §9: the default site code, language and (without any site) currency. */
 export const DEFAULT_SITE_CODE = 'default'
@@ -120,3 +122,31 @@ export async function siteTerms(ctx: Pick<AppContext, 'db'>, code: string): Prom
 /** The first language of an Accept-Language header that the site offers, else the site's default. */
 export const languageOf = (site: SiteTerms, acceptLanguage: string | undefined): string =>
   pickLanguage(acceptLanguage, site.languages) ?? site.defaultLanguage
+
+/**
+ * An empty shop started without the demo gets one site (README "Starting an empty shop"): code `default`, the
+ * name, languages and currency of SHOP_NAME, SHOP_LANGUAGES and SHOP_CURRENCY, no tax until the owner sets
+ * one, no home page content (the home then shows all products, spec §2). A shop with any site is left alone.
+ */
+export async function ensureStarterSite(
+  db: Db,
+  starter: { name: string; languages: string[]; currency: string },
+): Promise<void> {
+  if (await hasAnySite(db)) return
+  await db.transaction().execute(async (trx) => {
+    await insertSiteIfAbsent(trx, {
+      code: DEFAULT_SITE_CODE,
+      name: starter.name,
+      position: 0,
+      is_default: 1,
+      active: 1,
+      default_language: starter.languages[0] ?? DEFAULT_LANGUAGE,
+      languages: JSON.stringify(starter.languages),
+      currency: starter.currency,
+      tax: JSON.stringify({ id: 'FLATRATE', label: '', rate: 0, included: true }),
+      payment: JSON.stringify({ id: 'test-card', publicKey: 'pk_test_shop' }),
+      mixins: JSON.stringify({}),
+    })
+    await invalidate(trx, 'settings')
+  })
+}
