@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { photo } from '../apps/server/src/modules/media/media.testing.ts'
 import { en } from '../apps/web/app/i18n/admin.ts'
 import { browserEngines, openPage, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { account, adminSignIn } from './support/staff.ts'
 
 /**
- * The shop window editor at /admin/shop-window (docs/decisions/0055), at 390 px: the owner adds a slide with a
- * German image text, moves it up, is told about a bad link by name, saves, and a German shopper's home page
+ * The shop window editor at /admin/shop-window (docs/decisions/0055), at 390 px: the owner adds a slide, uploads
+ * its large image through the field's own button, gives it a German image text, moves it up, is told about a bad link by name, saves, and a German shopper's home page
  * shows the slide in its place at once.
  */
 const n = (text: string, values: Record<string, string | number>) =>
@@ -39,8 +40,25 @@ for (const { engine, skip } of browserEngines) {
 
       await page.getByRole('button', { name: en.ADD_SLIDE }).click()
       const last = before + 1
-      await page.getByLabel(n(en.FIELD_LARGE_IMAGE, { n: last })).fill('/media/slides/us-sound-large.webp')
-      await page.getByLabel(n(en.FIELD_SMALL_IMAGE, { n: last })).fill('/media/slides/us-sound-small.webp')
+      // The large image uploaded from the field's button: the field then holds the upload's address.
+      const chooser = page.waitForEvent('filechooser')
+      const largeLabel = n(en.FIELD_LARGE_IMAGE, { n: last })
+      await page.getByRole('button', { name: n(en.UPLOAD_IMAGE_FOR, { field: largeLabel }) }).click()
+      await (await chooser).setFiles({
+        name: 'autumn.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await photo(1600, 900),
+      })
+      const large = page.getByLabel(largeLabel, { exact: true })
+      await page.waitForFunction(
+        (input) => /^\/media\/u\/[a-f0-9]{32}\//.test((input as HTMLInputElement).value),
+        await large.elementHandle(),
+        { timeout: 60_000 },
+      )
+      const uploaded = await large.inputValue()
+      await page
+        .getByLabel(n(en.FIELD_SMALL_IMAGE, { n: last }), { exact: true })
+        .fill('/media/slides/us-sound-small.webp')
       await page
         .getByLabel(n(en.FIELD_SLIDE_ALT, { n: last, language: en.LANGUAGE_de }))
         .fill('Herbstfreude im Laden')
@@ -94,6 +112,14 @@ for (const { engine, skip } of browserEngines) {
         .evaluateAll((images) => images.map((i) => i.getAttribute('alt')))
       assert.equal(alts.length, last)
       assert.equal(alts[last - 2], 'Herbstfreude im Laden')
+      const sources = await shopper.page
+        .locator('.carousel__slide')
+        .nth(last - 2)
+        .evaluate((slide) => slide.innerHTML)
+      assert.ok(sources.includes(uploaded), 'the uploaded image is the slide’s large image')
+      const served = await fetch(new URL(uploaded, shop.url))
+      assert.equal(served.status, 200)
+      assert.match(served.headers.get('content-type') ?? '', /^image\//)
       assert.deepEqual([...errors, ...shopper.errors], [])
     })
   })

@@ -1,3 +1,4 @@
+import { mediaSrcSet } from '@shop/contracts/media'
 import { redirect } from 'react-router'
 import { BannerLink, Carousel, type Slide } from '../features/catalogue/carousel.tsx'
 import { getSession } from '../lib/context.server.ts'
@@ -44,7 +45,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="banners">
           {loaderData.banners.map((banner, i) => {
             const image = (
-              <img className="banner__img" src={banner.imageUrl} alt={banner.alt} loading="lazy" />
+              <img
+                className="banner__img"
+                src={banner.imageUrl}
+                srcSet={mediaSrcSet(banner.imageUrl, 'webp')}
+                sizes="(min-width: 768px) 600px, 100vw"
+                alt={banner.alt}
+                loading="lazy"
+              />
             )
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: exactly two fixed banners

@@ -6,12 +6,29 @@ import {
 } from '@shop/contracts/backoffice-media'
 import { pathOf } from '@shop/contracts/endpoint'
 import type { ApiError } from '@shop/contracts/errors'
+import type { AdminKey, AdminTranslate } from '../../i18n/admin.ts'
 
 /**
  * The images section's calls, made by the browser itself (docs/decisions/0048-admin-images.md): the upload must
  * report its progress, which only XMLHttpRequest does. Same origin, the token cookie; the API's own checks.
  */
 export type Failure = { ok: false; status: number; type: string }
+
+const REASONS: Record<string, AdminKey> = {
+  not_an_image: 'IMAGE_NOT_AN_IMAGE',
+  file_too_large: 'IMAGE_FILE_TOO_LARGE',
+  fst_err_ctp_body_too_large: 'IMAGE_FILE_TOO_LARGE',
+  image_too_large: 'IMAGE_TOO_MANY_PIXELS',
+}
+
+/** Why an upload failed, in the staff member's language. */
+export const reasonOf = (t: AdminTranslate, failure: Failure) =>
+  failure.status === 401 || failure.status === 403
+    ? t('IMAGE_SIGNED_OUT')
+    : t(REASONS[failure.type] ?? 'IMAGE_UPLOAD_ERROR')
+
+/** The types the upload takes (the server checks the bytes themselves). */
+export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/avif,image/gif'
 
 function failureOf(status: number, text: string): Failure {
   try {

@@ -1,5 +1,5 @@
 import type { StaffProduct } from '@shop/contracts/backoffice'
-import { Form, useNavigation } from 'react-router'
+import { Form, Link, useNavigation } from 'react-router'
 import { type AdminKey, adminTranslator } from '../../i18n/admin.ts'
 import type { Language } from '../../i18n/index.ts'
 import { CheckField } from '../../ui/form/check-field.tsx'
@@ -70,14 +70,23 @@ export function ProductFormView({
             defaultValue={product?.taxCode ?? ''}
             maxLength={32}
           />
-          <TextField
-            name="stock"
-            label={t('FIELD_STOCK')}
-            inputMode="numeric"
-            hint={t('STOCK_HINT')}
-            defaultValue={String(expected)}
-            error={error('stock')}
-          />
+          {product?.hasVariants ? (
+            // Stock is kept per variant (the Variants page); the form leaves the product's figure as it is.
+            <p className="field--wide">
+              {t('STOCK_PER_VARIANT')}{' '}
+              <Link to={`/admin/products/${encodeURIComponent(product.id)}/variants`}>{t('VARIANTS')}</Link>
+              <input type="hidden" name="stock" value={expected} />
+            </p>
+          ) : (
+            <TextField
+              name="stock"
+              label={t('FIELD_STOCK')}
+              inputMode="numeric"
+              hint={t('STOCK_HINT')}
+              defaultValue={String(expected)}
+              error={error('stock')}
+            />
+          )}
           <input type="hidden" name="expected" value={expected} />
           <CheckField
             name="published"

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react'
 import { type AdminKey, type AdminTranslate, adminTranslator } from '../../i18n/admin.ts'
 import type { Language } from '../../i18n/index.ts'
 import { TextField } from '../../ui/form/text-field.tsx'
-import { type Failure, saveProductImages, uploadImage } from './media-upload.ts'
+import { IMAGE_TYPES, reasonOf, saveProductImages, uploadImage } from './media-upload.ts'
 import stylesHref from './product-images.css?url'
 
 interface Upload {
@@ -15,18 +15,6 @@ interface Upload {
   progress: number
   error?: string
 }
-
-const REASONS: Record<string, AdminKey> = {
-  not_an_image: 'IMAGE_NOT_AN_IMAGE',
-  file_too_large: 'IMAGE_FILE_TOO_LARGE',
-  fst_err_ctp_body_too_large: 'IMAGE_FILE_TOO_LARGE',
-  image_too_large: 'IMAGE_TOO_MANY_PIXELS',
-}
-
-const reasonOf = (t: AdminTranslate, failure: Failure) =>
-  failure.status === 401 || failure.status === 403
-    ? t('IMAGE_SIGNED_OUT')
-    : t(REASONS[failure.type] ?? 'IMAGE_UPLOAD_ERROR')
 
 /**
  * The product form's images (docs/decisions/0048-admin-images.md): drop files or choose them, each uploaded
@@ -235,7 +223,7 @@ function DropZone({ t, onFiles }: { t: AdminTranslate; onFiles: (files: File[]) 
           ref={input}
           type="file"
           multiple
-          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          accept={IMAGE_TYPES}
           hidden
           onChange={(event) => {
             onFiles(Array.from(event.target.files ?? []))

@@ -141,6 +141,7 @@ function SlideFields({
   return (
     <div className="admin-slide__fields">
       <ImageField
+        t={t}
         name={`${p}-large`}
         label={t('FIELD_LARGE_IMAGE', { n })}
         hint={t('IMAGE_HINT')}
@@ -150,6 +151,7 @@ function SlideFields({
         error={error(`${p}-large`)}
       />
       <ImageField
+        t={t}
         name={`${p}-small`}
         label={t('FIELD_SMALL_IMAGE', { n })}
         value={slide.small}
@@ -196,6 +198,7 @@ function BannerFields({
     <fieldset>
       <legend>{t('BANNER_N', { n })}</legend>
       <ImageField
+        t={t}
         name={`${name}-imageUrl`}
         label={`${t('FIELD_BANNER_IMAGE', { n })} (${t('OPTIONAL')})`}
         hint={t('BANNER_HINT')}

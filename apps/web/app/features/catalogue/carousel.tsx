@@ -1,3 +1,4 @@
+import { mediaFallbackSrc, mediaSrcSet } from '@shop/contracts/media'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { useT } from '../../lib/shop.ts'
@@ -40,18 +41,7 @@ export function Carousel({ slides }: { slides: Slide[] }) {
     >
       <div className="carousel__viewport" aria-live={playing ? 'off' : 'polite'}>
         {slides.map((slide, i) => {
-          const picture = (
-            <picture>
-              <source media="(min-width: 768px)" srcSet={slide.large} width={1600} height={640} />
-              <img
-                src={slide.small}
-                alt={slide.alt}
-                width={800}
-                height={800}
-                loading={i === 0 ? 'eager' : 'lazy'}
-              />
-            </picture>
-          )
+          const picture = <SlidePicture slide={slide} eager={i === 0} />
           return (
             // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern marks each slide as a group
             <div
@@ -136,5 +126,41 @@ export function BannerLink({
     <Link to={to.startsWith('/') ? to : '/'} aria-label={label}>
       {children}
     </Link>
+  )
+}
+
+const LARGE = '(min-width: 768px)'
+/** The large image spans the page's container (1200 px at most), the small one the phone's width. */
+const LARGE_SIZES = '(min-width: 1200px) 1200px, 100vw'
+
+/**
+ * A slide's large image from 768 px up, its small one below. An uploaded image (docs/decisions/0047) comes in
+ * every width, AVIF where the browser takes it and else WebP; any other address as it is.
+ */
+function SlidePicture({ slide, eager }: { slide: Slide; eager: boolean }) {
+  const sources = (url: string, media: string | undefined, sizes: string) =>
+    (['avif', 'webp'] as const).map((format) => {
+      const srcSet = mediaSrcSet(url, format)
+      return srcSet ? (
+        <source key={format} media={media} type={`image/${format}`} srcSet={srcSet} sizes={sizes} />
+      ) : null
+    })
+  const largeUploaded = mediaSrcSet(slide.large, 'webp') !== undefined
+  return (
+    <picture>
+      {largeUploaded ? (
+        sources(slide.large, LARGE, LARGE_SIZES)
+      ) : (
+        <source media={LARGE} srcSet={slide.large} width={1600} height={640} />
+      )}
+      {sources(slide.small, undefined, '100vw')}
+      <img
+        src={mediaFallbackSrc(slide.small)}
+        alt={slide.alt}
+        width={800}
+        height={800}
+        loading={eager ? 'eager' : 'lazy'}
+      />
+    </picture>
   )
 }

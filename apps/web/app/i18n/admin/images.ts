@@ -22,6 +22,8 @@ export const en = {
   SAVE_IMAGE_TEXTS: 'Update alt texts',
   IMAGES_SAVED: 'Images saved.',
   IMAGES_SAVE_FAILED: 'The images could not be saved. Reload the page and try again.',
+  UPLOAD_IMAGE: 'Upload',
+  UPLOAD_IMAGE_FOR: 'Upload an image for {field}',
 }
 
 export const de: Record<keyof typeof en, string> = {
@@ -49,4 +51,6 @@ export const de: Record<keyof typeof en, string> = {
   IMAGES_SAVED: 'Bilder gespeichert.',
   IMAGES_SAVE_FAILED:
     'Die Bilder konnten nicht gespeichert werden. Laden Sie die Seite neu und versuchen Sie es erneut.',
+  UPLOAD_IMAGE: 'Hochladen',
+  UPLOAD_IMAGE_FOR: 'Hochladen: ein Bild für {field}',
 }

@@ -1,6 +1,7 @@
 /** The back office's texts: variants and prices (see ../admin.ts). de has exactly the same keys. */
 export const en = {
   VARIANTS: 'Options and variants',
+  STOCK_PER_VARIANT: 'This product keeps its stock per variant:',
   VARIANTS_OF: 'Options and variants: {name}',
   VARIANTS_LINK: 'Edit options, variants, unit, tax codes and fees',
   VARIANTS_SUMMARY: 'This product has variants: each keeps its own stock and prices.',
@@ -69,6 +70,7 @@ export const en = {
 
 export const de: Record<keyof typeof en, string> = {
   VARIANTS: 'Optionen und Varianten',
+  STOCK_PER_VARIANT: 'Dieses Produkt führt den Bestand je Variante:',
   VARIANTS_OF: 'Optionen und Varianten: {name}',
   VARIANTS_LINK: 'Optionen, Varianten, Einheit, Steuerschlüssel und Gebühren bearbeiten',
   VARIANTS_SUMMARY: 'Dieses Produkt hat Varianten: Jede hat ihren eigenen Bestand und eigene Preise.',
