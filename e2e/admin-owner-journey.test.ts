@@ -6,7 +6,7 @@ import { en } from '../apps/web/app/i18n/admin.ts'
 import { browserEngines, openPage, viewports } from './support/browser.ts'
 import { orderIdFromUrl, placeOrder, toReview } from './support/checkout.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
-import { account, adminSignIn } from './support/staff.ts'
+import { account, adminSignIn, generateTwoByTwo, TWO_BY_TWO } from './support/staff.ts'
 
 /**
  * The back office's first half as its issue judges it, in one chain: the owner signs in, creates a product in
@@ -82,21 +82,15 @@ for (const { engine, skip } of browserEngines) {
         await page.getByRole('progressbar').first().waitFor({ state: 'detached', timeout: 60_000 })
 
         // Two options of two values: four variants.
-        await page.getByRole('link', { name: en.VARIANTS_LINK }).click()
-        await page.getByRole('heading', { level: 1, name: `Options and variants: ${name}` }).waitFor()
-        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-        await page.getByLabel('Option 1: name').fill('Colour')
-        await page.getByLabel('Option 1: values, separated by commas').fill('Red, Blue')
-        await page.getByLabel('Option 2: name').fill('Size')
-        await page.getByLabel('Option 2: values, separated by commas').fill('S, M')
-        await page.getByRole('button', { name: en.GENERATE_VARIANTS }).click()
-        await page.getByRole('status').filter({ hasText: en.OPTIONS_SAVED }).waitFor()
-        const combinations = ['Red/S', 'Red/M', 'Blue/S', 'Blue/M']
-        for (const v of combinations) await page.getByRole('button', { name: `Save ${v}` }).waitFor()
+        await generateTwoByTwo(page, name, {
+          variantsLink: en.VARIANTS_LINK,
+          generate: en.GENERATE_VARIANTS,
+          saved: en.OPTIONS_SAVED,
+        })
 
         // The grid: stock of all four, USD and EUR prices of Red/M.
         const grid = await openGrid(page, shop, sku)
-        for (const v of combinations) await grid.getByLabel(`Stock for ${name} ${v}`).fill('6')
+        for (const v of TWO_BY_TWO) await grid.getByLabel(`Stock for ${name} ${v}`).fill('6')
         await grid.getByLabel(`Price USD for ${name} Red/M`, { exact: true }).fill('32.00')
         await grid.getByLabel(`Price EUR for ${name} Red/M`, { exact: true }).fill('29,50')
         await grid.getByRole('button', { name: en.SAVE_ALL }).click()

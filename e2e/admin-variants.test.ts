@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import { en } from '../apps/web/app/i18n/admin.ts'
 import { browserEngines, openPage, viewports } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
-import { account, adminSignIn } from './support/staff.ts'
+import { account, adminSignIn, generateTwoByTwo } from './support/staff.ts'
 
 /**
  * Options, variants and the price/stock grid (issue "Back office, part 1"): the owner gives a product two options
@@ -49,17 +49,11 @@ for (const { engine, skip } of browserEngines) {
         await adminSignIn(page, shop.url, owner, labels)
         await page.getByRole('heading', { name: en.PRODUCTS, level: 1 }).waitFor()
         await page.goto(`${shop.url}/admin/products/${id}`)
-        await page.getByRole('link', { name: en.VARIANTS_LINK }).click()
-        await page.getByRole('heading', { level: 1, name: `Options and variants: ${name}` }).waitFor()
-        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
-        await page.getByLabel('Option 1: name').fill('Colour')
-        await page.getByLabel('Option 1: values, separated by commas').fill('Red, Blue')
-        await page.getByLabel('Option 2: name').fill('Size')
-        await page.getByLabel('Option 2: values, separated by commas').fill('S, M')
-        await page.getByRole('button', { name: en.GENERATE_VARIANTS }).click()
-        await page.getByRole('status').filter({ hasText: en.OPTIONS_SAVED }).waitFor()
-        for (const v of ['Red/S', 'Red/M', 'Blue/S', 'Blue/M'])
-          await page.getByRole('button', { name: `Save ${v}` }).waitFor()
+        await generateTwoByTwo(page, name, {
+          variantsLink: en.VARIANTS_LINK,
+          generate: en.GENERATE_VARIANTS,
+          saved: en.OPTIONS_SAVED,
+        })
         assert.equal(await page.getByLabel('Code of Red/M').inputValue(), `${sku}-RED-M`)
 
         // A duplicate value is refused with the server's message, nothing changes.

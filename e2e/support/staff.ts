@@ -36,3 +36,27 @@ export async function adminSignIn(
   await page.getByLabel(labels.password).fill(who.password)
   await page.getByRole('button', { name: labels.submit }).click()
 }
+
+/** The four variants Red/Blue × S/M the variant journeys use, in the order the page lists them. */
+export const TWO_BY_TWO = ['Red/S', 'Red/M', 'Blue/S', 'Blue/M']
+
+/**
+ * From a product's page (English labels): opens its variants page, gives it Colour (Red, Blue) and Size (S, M)
+ * and generates the four variants of TWO_BY_TWO, waiting until each is listed.
+ */
+export async function generateTwoByTwo(
+  page: Page,
+  productName: string,
+  labels: { variantsLink: string; generate: string; saved: string },
+) {
+  await page.getByRole('link', { name: labels.variantsLink }).click()
+  await page.getByRole('heading', { level: 1, name: `Options and variants: ${productName}` }).waitFor()
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+  await page.getByLabel('Option 1: name').fill('Colour')
+  await page.getByLabel('Option 1: values, separated by commas').fill('Red, Blue')
+  await page.getByLabel('Option 2: name').fill('Size')
+  await page.getByLabel('Option 2: values, separated by commas').fill('S, M')
+  await page.getByRole('button', { name: labels.generate }).click()
+  await page.getByRole('status').filter({ hasText: labels.saved }).waitFor()
+  for (const v of TWO_BY_TWO) await page.getByRole('button', { name: `Save ${v}` }).waitFor()
+}
