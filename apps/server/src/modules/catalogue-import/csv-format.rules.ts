@@ -23,8 +23,23 @@ export function csvColumns(terms: CsvTerms): string[] {
     'stock',
     'categories',
     'tax_code',
+    ...VARIANT_COLUMNS,
   ]
 }
+
+/**
+ * A variant's row (docs/decisions/0063-variants-in-csv.md): `variant_of` names its product's SKU, `sku` is the
+ * variant's code, `options` its values (`Colour=Red|Size=M`), `default` whether the storefront shows it first.
+ */
+export const VARIANT_COLUMNS = ['variant_of', 'options', 'default'] as const
+
+/** The columns a variant row leaves empty: they are its product's. */
+const productOnly = (terms: CsvTerms) => [
+  'published',
+  ...terms.languages.map((l) => `description_${l}`),
+  'categories',
+  'tax_code',
+]
 
 /** The header's problems: unknown or repeated columns, a required one missing (sku, a name per language). */
 export function headerProblems(header: readonly string[], terms: CsvTerms): ImportProblem[] {
@@ -56,6 +71,12 @@ export interface CsvDraft {
   descriptions: Record<string, string | undefined>
   /** Per currency: the price paid and the original price in minor units, or null for no price there. */
   prices: Record<string, { effectiveMinor: number; originalMinor: number } | null | undefined>
+  /** A variant row: its product's SKU (the row's `sku` is then the variant's code). */
+  variantOf?: string
+  /** A variant's option values, key → value; undefined when the cell is empty (a variant keeps its own). */
+  options?: Record<string, string>
+  /** A variant made (true) or no longer (false) the default; undefined when the cell is empty. */
+  isDefault?: boolean
 }
 
 const TRUE = ['true', 'yes', '1', 'y', 'ja']
@@ -107,11 +128,9 @@ export function readRow(
     return i === undefined ? undefined : (cells[i] ?? '').trim()
   }
   const draft: CsvDraft = { sku: cell('sku') ?? '', names: {}, descriptions: {}, prices: {} }
-  const published = cell('published')?.toLowerCase()
-  if (published)
-    if (TRUE.includes(published)) draft.published = true
-    else if (FALSE.includes(published)) draft.published = false
-    else problems.push({ column: 'published', message: `"${published}" is neither true nor false` })
+  const published = readBoolean(cell('published'), 'published', problems)
+  if (published !== undefined) draft.published = published
+  readVariantCells(draft, cell, terms, problems)
   const taxCode = cell('tax_code')
   if (taxCode !== undefined) draft.taxCode = taxCode === '' ? null : taxCode
   const stock = cell('stock')
@@ -156,6 +175,78 @@ export function readRow(
       draft.prices[currency] = { effectiveMinor, originalMinor }
   }
   return { draft, problems }
+}
+
+function readBoolean(text: string | undefined, column: string, problems: ImportProblem[]) {
+  const value = text?.toLowerCase()
+  if (!value) return undefined
+  if (TRUE.includes(value)) return true
+  if (FALSE.includes(value)) return false
+  problems.push({ column, message: `"${text}" is neither true nor false` })
+  return undefined
+}
+
+/** The variant columns of a row: a row with `variant_of` is a variant's, and leaves its product's columns empty. */
+function readVariantCells(
+  draft: CsvDraft,
+  cell: (column: string) => string | undefined,
+  terms: CsvTerms,
+  problems: ImportProblem[],
+) {
+  const variantOf = cell('variant_of')
+  const options = cell('options')
+  const isDefault = readBoolean(cell('default'), 'default', problems)
+  if (!variantOf) {
+    if (options)
+      problems.push({ column: 'options', message: 'Options are a variant’s: name its product in variant_of' })
+    if (isDefault)
+      problems.push({
+        column: 'default',
+        message: 'Only a variant is a default: name its product in variant_of',
+      })
+    return
+  }
+  draft.variantOf = variantOf
+  if (isDefault !== undefined) draft.isDefault = isDefault
+  for (const column of productOnly(terms))
+    if (cell(column))
+      problems.push({
+        column,
+        message: `A variant row leaves ${column} empty: it is set on the row of ${variantOf}`,
+      })
+  if (options) draft.options = parseOptions(options, problems)
+}
+
+/** `Colour=Red|Size=M` → {Colour: 'Red', Size: 'M'}, with the problems of empty, long or repeated parts. */
+export function parseOptions(text: string, problems: ImportProblem[]): Record<string, string> | undefined {
+  const options: Record<string, string> = {}
+  const seen = new Set<string>()
+  for (const part of text.split('|')) {
+    const at = part.indexOf('=')
+    const key = (at < 0 ? part : part.slice(0, at)).trim()
+    const value = at < 0 ? '' : part.slice(at + 1).trim()
+    if (!key || !value) {
+      problems.push({
+        column: 'options',
+        message: `"${part.trim()}" is not an option and its value (like Colour=Red)`,
+      })
+      return undefined
+    }
+    if (key.length > 40 || value.length > 60) {
+      problems.push({
+        column: 'options',
+        message: `"${part.trim()}" is too long (an option up to 40 characters, a value up to 60)`,
+      })
+      return undefined
+    }
+    if (seen.has(key.toLowerCase())) {
+      problems.push({ column: 'options', message: `The option ${key} is there twice` })
+      return undefined
+    }
+    seen.add(key.toLowerCase())
+    options[key] = value
+  }
+  return options
 }
 
 const amountMessage = (text: string, digits: number) =>

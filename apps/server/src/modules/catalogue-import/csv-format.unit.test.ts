@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import fc from 'fast-check'
-import { csvColumns, formatAmount, headerProblems, parseAmount, readRow } from './csv-format.rules.ts'
+import {
+  csvColumns,
+  formatAmount,
+  headerProblems,
+  type ImportProblem,
+  parseAmount,
+  parseOptions,
+  readRow,
+} from './csv-format.rules.ts'
 
 const terms = { languages: ['en', 'de'], currencies: ['USD', 'JPY'] }
 const digits = (currency: string) => (currency === 'JPY' ? 0 : 2)
@@ -54,5 +62,58 @@ test('a row: cells read by the header, empty cells meaning no price, stock left 
   assert.deepEqual(
     bad.problems.map((p) => p.column),
     ['published', 'stock', 'price_USD'],
+  )
+})
+
+test('options cells read as key → value, and what is not one is named', () => {
+  const problems: ImportProblem[] = []
+  assert.deepEqual(parseOptions(' Colour = Dark red | Size=M=38 ', problems), {
+    Colour: 'Dark red',
+    Size: 'M=38',
+  })
+  assert.deepEqual(problems, [])
+  for (const text of [
+    'Colour',
+    'Colour=',
+    '=Red',
+    'Colour=Red||Size=M',
+    'Colour=Red|colour=Blue',
+    `${'k'.repeat(41)}=v`,
+  ]) {
+    const found: ImportProblem[] = []
+    assert.equal(parseOptions(text, found), undefined, text)
+    assert.deepEqual(
+      found.map((p) => p.column),
+      ['options'],
+      text,
+    )
+  }
+})
+
+test('a variant row leaves its product’s columns empty; options and default belong to variant rows', () => {
+  const header = [
+    'sku',
+    'variant_of',
+    'options',
+    'default',
+    'published',
+    'name_en',
+    'description_en',
+    'categories',
+  ]
+  const variant = readRow(header, ['V-1', 'P-1', 'Size=M', 'yes', '', 'Medium', '', ''], terms, digits)
+  assert.deepEqual(variant.problems, [])
+  assert.equal(variant.draft.variantOf, 'P-1')
+  assert.deepEqual(variant.draft.options, { Size: 'M' })
+  assert.equal(variant.draft.isDefault, true)
+  const crowded = readRow(header, ['V-2', 'P-1', 'Size=L', '', 'true', 'Large', 'Text', 'a'], terms, digits)
+  assert.deepEqual(
+    crowded.problems.map((p) => p.column),
+    ['published', 'description_en', 'categories'],
+  )
+  const product = readRow(header, ['P-2', '', 'Size=L', 'true', '', 'Mug', '', ''], terms, digits)
+  assert.deepEqual(
+    product.problems.map((p) => p.column),
+    ['options', 'default'],
   )
 })

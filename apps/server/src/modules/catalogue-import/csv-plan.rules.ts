@@ -1,6 +1,7 @@
 import { type StaffPrice, StaffProductInputSchema } from '@shop/contracts/backoffice'
 import type { ImportRow } from '@shop/contracts/backoffice-import'
 import type { CatalogueRecord } from '../catalogue/staff-import.service.ts'
+import type { VariantRecord } from '../catalogue/staff-import-variants.service.ts'
 import { productInputProblems } from '../catalogue/staff-product.rules.ts'
 import type { CsvDraft, CsvTerms, ImportProblem } from './csv-format.rules.ts'
 
@@ -24,7 +25,24 @@ export interface PlannedProduct {
   categories: string[]
 }
 
-export type RowPlan = ImportRow & { product?: PlannedProduct; existing?: CatalogueRecord }
+/** A variant row's variant as it would be saved. */
+export interface PlannedVariant {
+  code: string
+  productSku: string
+  combination: Record<string, string>
+  texts: Array<{ language: string; name: string }>
+  prices: StaffPrice[]
+  stock: number | null
+  isDefault: boolean
+}
+
+/** A row's plan: a product's (`product`, `existing`) or a variant's (`variant`, `existingVariant`). */
+export type RowPlan = ImportRow & {
+  product?: PlannedProduct
+  existing?: CatalogueRecord
+  variant?: PlannedVariant
+  existingVariant?: VariantRecord
+}
 
 /** The product a draft makes of the existing one (or of nothing): columns not in the file keep what is there. */
 export function resolveDraft(
@@ -75,7 +93,7 @@ export function productProblems(
     for (const issue of parsed.error.issues)
       problems.push({ column: columnOf(issue.path, product), message: issue.message })
   for (const detail of productInputProblems(input, context.terms)) {
-    // A product with variants is priced by its variants (not in the CSV yet): it needs no product-level price.
+    // A product with variants is priced by its variants: it needs no product-level price.
     if (hasVariants && detail.type === 'missing_price') continue
     const path = (detail.field ?? '').replace(/^body\./, '').split('.')
     problems.push({ column: columnOf(path, product), message: detail.message })
@@ -137,10 +155,12 @@ export function planRow(
   cellProblems: readonly ImportProblem[],
   existing: CatalogueRecord | undefined,
   context: PlanContext,
+  /** The product has variants, in the shop or in the file's variant rows. */
+  hasVariants = existing?.hasVariants ?? false,
 ): RowPlan {
   const product = resolveDraft(draft, existing, context.terms)
-  const problems = [...cellProblems, ...productProblems(product, context, existing?.hasVariants)]
-  if (existing?.hasVariants && product.stock !== null && product.stock !== existing.stock)
+  const problems = [...cellProblems, ...productProblems(product, context, hasVariants)]
+  if (hasVariants && product.stock !== null && product.stock !== (existing?.stock ?? 0))
     problems.push({
       column: 'stock',
       message: 'This product keeps its stock per variant: leave the cell empty',

@@ -10,7 +10,15 @@ import { type CsvFile, parseCsv } from './csv-file.ts'
 import type { CsvTerms } from './csv-format.rules.ts'
 import type { RowPlan } from './csv-plan.rules.ts'
 import { advanceImport, findImport, setImportStatus } from './import.repository.ts'
-import { CHUNK_ROWS, csvTerms, firstLines, knownCategories, planRows } from './import-plan.ts'
+import {
+  CHUNK_ROWS,
+  csvTerms,
+  knownCategories,
+  type PlanMemory,
+  planMemory,
+  planRows,
+} from './import-plan.ts'
+import { importVariantRows } from './import-variants.ts'
 
 class CheckpointMoved extends Error {}
 
@@ -28,7 +36,7 @@ export async function runImport(ctx: AppContext, id: string, shouldStop: () => b
   try {
     const file = parseCsv(record.file)
     const terms = await csvTerms(ctx)
-    const known = { categories: await knownCategories(ctx.db), firstLines: firstLines(file) }
+    const known = planMemory(file, await knownCategories(ctx.db))
     const staff: StaffPrincipal = {
       sessionId: `import:${id}`,
       customerId: record.actor_id,
@@ -59,7 +67,7 @@ interface Job {
   id: string
   file: CsvFile
   terms: CsvTerms
-  known: Parameters<typeof planRows>[4]
+  known: PlanMemory
   staff: StaffPrincipal
 }
 
@@ -68,7 +76,8 @@ async function importChunk(ctx: AppContext, job: Job, from: number, to: number, 
   const plans = await planRows(db, job.file, job.terms, { from, to }, job.known)
   const ids = new Map<RowPlan, string>()
   for (const plan of plans)
-    if (plan.action === 'create') ids.set(plan, randomUUID())
+    if (!plan.product) continue
+    else if (plan.action === 'create') ids.set(plan, randomUUID())
     else if (plan.action === 'update' && plan.existing) ids.set(plan, plan.existing.id)
   const writes = [...ids].map(([plan, id]) => ({
     plan,
@@ -103,7 +112,8 @@ async function importChunk(ctx: AppContext, job: Job, from: number, to: number, 
     before: plan.existing ?? null,
     after: { ...product, id, source: `import:${job.id}` },
   }))
-  await recordAudits(db, job.staff, audits)
+  const variants = await importVariantRows(db, plans, productIdsOf(plans, ids), `import:${job.id}`)
+  await recordAudits(db, job.staff, [...audits, ...variants.audits])
   // The index holds names, descriptions, categories and what is published: a price or stock edit leaves it be.
   const searched = written.filter(
     (w) => w.plan.action === 'create' || w.plan.changes.some((c) => SEARCHED.test(c)),
@@ -115,10 +125,24 @@ async function importChunk(ctx: AppContext, job: Job, from: number, to: number, 
     )
   const outcome = { ...before }
   for (const plan of plans) {
-    const refused = plan.action === 'refused' || (ids.has(plan) && stockChanged.has(ids.get(plan) as string))
+    const refused =
+      plan.action === 'refused' ||
+      variants.refused.has(plan) ||
+      (ids.has(plan) && stockChanged.has(ids.get(plan) as string))
     outcome.rows++
     outcome[refused ? 'refused' : plan.action]++
   }
   if (!(await advanceImport(db, job.id, from, to, JSON.stringify(outcome)))) throw new CheckpointMoved()
   return outcome
+}
+
+/** The chunk's products by SKU: the new ones with the ids just given, the others with their own. */
+function productIdsOf(plans: readonly RowPlan[], ids: ReadonlyMap<RowPlan, string>) {
+  const out = new Map<string, string>()
+  for (const plan of plans)
+    if (plan.product) {
+      const id = ids.get(plan) ?? plan.existing?.id
+      if (id) out.set(plan.product.sku, id)
+    }
+  return out
 }

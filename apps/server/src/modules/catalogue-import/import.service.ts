@@ -14,7 +14,7 @@ import {
   insertImport,
   setImportStatus,
 } from './import.repository.ts'
-import { CHUNK_ROWS, csvTerms, firstLines, knownCategories, planRows } from './import-plan.ts'
+import { CHUNK_ROWS, csvTerms, knownCategories, planMemory, planRows } from './import-plan.ts'
 import { runImport } from './import-run.ts'
 
 export { exportCatalogueCsv } from './export.ts'
@@ -42,7 +42,7 @@ export async function previewImport(ctx: AppContext, staff: StaffPrincipal, csv:
       problems.map((p) => p.message).join('; '),
       problems.map((p) => ({ field: `csv.${p.column}`, type: 'column', message: p.message })),
     )
-  const known = { categories: await knownCategories(ctx.db), firstLines: firstLines(file) }
+  const known = planMemory(file, await knownCategories(ctx.db))
   const counts = emptyCounts()
   const rows: ImportRow[] = []
   for (let from = 0; from < file.rows.length; from += CHUNK_ROWS)

@@ -3,7 +3,7 @@ export const en = {
   IMPORT_EXPORT: 'Import / export',
   EXPORT_HEADING: 'Export the catalogue',
   EXPORT_TEXT:
-    'Every product in one CSV file: one row each, a name and description column per language, a price and an original price column per currency, stock, category ids (separated by |) and tax code. Import the same file back to change products in bulk.',
+    'Every product in one CSV file: one row each, a name and description column per language, a price and an original price column per currency, stock, category ids (separated by |) and tax code. Each variant follows its product on a row of its own: its code in sku, the product’s SKU in variant_of, its values in options (such as Colour=Red|Size=M), its name, prices and stock, and whether it is the default. Import the same file back to change products and variants in bulk.',
   EXPORT_DOWNLOAD: 'Download CSV',
   IMPORT_HEADING: 'Import products from CSV',
   IMPORT_TEXT:
@@ -42,7 +42,7 @@ export const de: Record<keyof typeof en, string> = {
   IMPORT_EXPORT: 'Import / Export',
   EXPORT_HEADING: 'Katalog exportieren',
   EXPORT_TEXT:
-    'Alle Produkte in einer CSV-Datei: je Produkt eine Zeile, eine Spalte für Name und Beschreibung je Sprache, für Preis und ursprünglichen Preis je Währung, Bestand, Kategorie-IDs (getrennt durch |) und Steuerschlüssel. Importieren Sie dieselbe Datei, um viele Produkte auf einmal zu ändern.',
+    'Alle Produkte in einer CSV-Datei: je Produkt eine Zeile, eine Spalte für Name und Beschreibung je Sprache, für Preis und ursprünglichen Preis je Währung, Bestand, Kategorie-IDs (getrennt durch |) und Steuerschlüssel. Jede Variante folgt ihrem Produkt in einer eigenen Zeile: ihr Code in sku, die Artikelnummer des Produkts in variant_of, ihre Werte in options (etwa Colour=Red|Size=M), ihr Name, ihre Preise und ihr Bestand und ob sie die Standardvariante ist. Importieren Sie dieselbe Datei, um viele Produkte und Varianten auf einmal zu ändern.',
   EXPORT_DOWNLOAD: 'CSV herunterladen',
   IMPORT_HEADING: 'Produkte aus CSV importieren',
   IMPORT_TEXT:
