@@ -110,8 +110,10 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext):
       },
     }
     scope.route(pageRoute)
-    // The back office's CSV upload (docs/decisions/0053-catalogue-csv.md) is the one page taking large bodies.
-    scope.route({ ...pageRoute, method: 'POST', url: '/admin/import', bodyLimit: 40 * 1024 * 1024 })
+    // The back office's CSV upload (docs/decisions/0053-catalogue-csv.md) is the one page taking large bodies:
+    // posted as a document, or by the hydrated page to its React Router data URL.
+    for (const url of ['/admin/import', '/admin/import.data'])
+      scope.route({ ...pageRoute, method: 'POST', url, bodyLimit: 40 * 1024 * 1024 })
   })
 }
 
