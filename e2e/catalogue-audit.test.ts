@@ -318,7 +318,9 @@ for (const { engine, skip } of browserEngines) {
           const response = await fetch(url, { redirect: 'follow' })
           assert.equal(response.status, 200, url)
           const html = await response.text()
-          assert.match(html, /<title>[^<]+\| Fluent Goods<\/title>/, url)
+          // the shop's name is the current site's (the demo's default site: "Fluent Goods US")
+          assert.match(html, /<title>[^<]+\| Fluent Goods US<\/title>/, url)
+          assert.match(html, /<meta property="og:site_name" content="Fluent Goods US"/, url)
           assert.match(html, /<meta name="description" content="[^"]+"/, url)
           assert.match(html, new RegExp(`<html lang="${language}"`), url)
           const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
 import { type Language, type Translate, translator } from '../i18n/index.ts'
-import type { ShopData } from './shop.ts'
+import { type ShopData, shopName } from './shop.ts'
 
 type Matches = ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>
 
@@ -15,8 +15,9 @@ export function metaT(matches: Matches): Translate {
   return translator(root?.language ?? 'en')
 }
 
-export function pageTitle(t: Translate, title: string): string {
-  return `${title} | ${t('SHOP_NAME')}`
+/** A page's document title: the page's own, then the shop's name (the current site's, see shopName). */
+export function pageTitle(matches: Matches, title: string): string {
+  return `${title} | ${shopName(rootData(matches))}`
 }
 
 /** ADR 0006: English lives at the plain URL, every other language at `?lang=<code>`. */
@@ -65,7 +66,7 @@ export function seoMeta(
     { property: 'og:title', content: page.title },
     { property: 'og:description', content: page.description },
     { property: 'og:url', content: canonical },
-    { property: 'og:site_name', content: translator(language)('SHOP_NAME') },
+    { property: 'og:site_name', content: shopName(root) },
     { property: 'og:locale', content: language === 'de' ? 'de_DE' : 'en_US' },
     ...(page.image
       ? [

@@ -26,6 +26,14 @@ export interface ShopData {
 /** The `reason` of the 503 the session middleware throws when the sites cannot be loaded (spec §8). */
 export const STORE_CONFIG_FAILURE = 'store-configuration'
 
+/**
+ * The shop's name in page titles, Open Graph and the home page's heading: the current site's name (an empty shop's
+ * starter site is named by SHOP_NAME, docs/decisions/0060-starter-site.md), else the catalogue's brand.
+ */
+export function shopName(data: Pick<ShopData, 'site' | 'language'> | undefined): string {
+  return data?.site.name.trim() || translator(data?.language ?? 'en')('SHOP_NAME')
+}
+
 export function useShop(): ShopData {
   const data = useRouteLoaderData('root') as ShopData | undefined
   if (!data) throw new Error('useShop outside the root route')

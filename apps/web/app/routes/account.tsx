@@ -9,7 +9,7 @@ import type { Route } from './+types/account'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches)
-  return [{ title: pageTitle(t, t('ACCOUNT_TITLE')) }, { name: 'robots', content: 'noindex' }]
+  return [{ title: pageTitle(matches, t('ACCOUNT_TITLE')) }, { name: 'robots', content: 'noindex' }]
 }
 
 const ADDRESSES_SHOWN = 6

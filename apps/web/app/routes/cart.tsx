@@ -11,7 +11,7 @@ export type { CartActionResult } from '../features/cart/cart-actions.server.ts'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches)
-  return [{ title: pageTitle(t, t('YOUR_CART')) }, { name: 'robots', content: 'noindex' }]
+  return [{ title: pageTitle(matches, t('YOUR_CART')) }, { name: 'robots', content: 'noindex' }]
 }
 
 const fail = (intent: string, error: string, status: number, itemId?: string) =>

@@ -9,7 +9,7 @@ import { type ListPage, useInfiniteList } from '../features/catalogue/use-infini
 import { isApiError } from '../lib/api.ts'
 import { getSession } from '../lib/context.server.ts'
 import { metaT, pageTitle, rootData, seoMeta } from '../lib/meta.ts'
-import { useShop, useT } from '../lib/shop.ts'
+import { shopName, useShop, useT } from '../lib/shop.ts'
 import {
   ALL_PRODUCTS_PATH,
   categoryPath,
@@ -86,12 +86,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const t = metaT(matches)
   const root = rootData(matches)
-  if (!loaderData) return [{ title: pageTitle(t, t('ERROR_404_TITLE')) }]
+  if (!loaderData) return [{ title: pageTitle(matches, t('ERROR_404_TITLE')) }]
   const name = loaderData.category?.name ?? t('ALL_PRODUCTS')
-  const description = t('CATEGORY_DESCRIPTION', { name, shop: t('SHOP_NAME') })
+  const description = t('CATEGORY_DESCRIPTION', { name, shop: shopName(root) })
   const crumbs = loaderData.category?.path.map((c) => ({ name: c.name, to: categoryPath(c) })) ?? []
   return [
-    { title: pageTitle(t, name) },
+    { title: pageTitle(matches, name) },
     { name: 'description', content: description },
     ...seoMeta(root, {
       path: loaderData.path,

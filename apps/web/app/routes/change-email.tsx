@@ -8,7 +8,7 @@ import type { Route } from './+types/change-email'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches)
-  return [{ title: pageTitle(t, t('CHANGE_EMAIL_TITLE')) }, { name: 'robots', content: 'noindex' }]
+  return [{ title: pageTitle(matches, t('CHANGE_EMAIL_TITLE')) }, { name: 'robots', content: 'noindex' }]
 }
 
 type Result =

@@ -18,7 +18,7 @@ import type { Route } from './+types/checkout'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches)
-  return [{ title: pageTitle(t, t('CHECKOUT_TITLE')) }, { name: 'robots', content: 'noindex' }]
+  return [{ title: pageTitle(matches, t('CHECKOUT_TITLE')) }, { name: 'robots', content: 'noindex' }]
 }
 
 /**

@@ -17,7 +17,7 @@ import '../features/checkout/confirmation.css'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches)
-  return [{ title: pageTitle(t, t('CONFIRMATION_TITLE')) }, { name: 'robots', content: 'noindex' }]
+  return [{ title: pageTitle(matches, t('CONFIRMATION_TITLE')) }, { name: 'robots', content: 'noindex' }]
 }
 
 /** Spec §2 base.confirmation: `/confirmation/order/<id>`, or `/confirmation/checkout/<id>` (order comes later). */

@@ -10,7 +10,7 @@ import type { Route } from './+types/delete-account'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches)
-  return [{ title: pageTitle(t, t('DELETE_ACCOUNT_TITLE')) }, { name: 'robots', content: 'noindex' }]
+  return [{ title: pageTitle(matches, t('DELETE_ACCOUNT_TITLE')) }, { name: 'robots', content: 'noindex' }]
 }
 
 /** Delete-account screen (spec §2): confirms the mailed token, then signs out and goes home. */

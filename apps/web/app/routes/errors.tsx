@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ params, matches }) => {
       : params.errorId === '404'
         ? t('ERROR_404_TITLE')
         : t('ERROR_GENERIC_TITLE')
-  return [{ title: pageTitle(t, title) }, { name: 'robots', content: 'noindex' }]
+  return [{ title: pageTitle(matches, title) }, { name: 'robots', content: 'noindex' }]
 }
 
 export default function ErrorsPage({ loaderData }: Route.ComponentProps) {

@@ -3,18 +3,19 @@ import { redirect } from 'react-router'
 import { BannerLink, Carousel, type Slide } from '../features/catalogue/carousel.tsx'
 import { getSession } from '../lib/context.server.ts'
 import { metaT, pageTitle, rootData, seoMeta } from '../lib/meta.ts'
-import { useT } from '../lib/shop.ts'
+import { shopName, useShop, useT } from '../lib/shop.ts'
 import { ALL_PRODUCTS_PATH } from '../lib/slug.ts'
 import type { Route } from './+types/home'
 import '../features/catalogue/home.css'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches)
+  const root = rootData(matches)
   const description = t('HOME_DESCRIPTION')
   return [
-    { title: pageTitle(t, t('HOME_TITLE')) },
+    { title: pageTitle(matches, t('HOME_TITLE')) },
     { name: 'description', content: description },
-    ...seoMeta(rootData(matches), { path: '/', title: t('SHOP_NAME'), description, type: 'website' }),
+    ...seoMeta(root, { path: '/', title: shopName(root), description, type: 'website' }),
   ]
 }
 
@@ -37,9 +38,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT()
+  const shop = useShop()
   return (
     <>
-      <h1 className="visually-hidden">{t('SHOP_NAME')}</h1>
+      <h1 className="visually-hidden">{shopName(shop)}</h1>
       <div className="container home">
         <Carousel slides={loaderData.slides} />
         <div className="banners">

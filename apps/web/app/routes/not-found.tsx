@@ -9,7 +9,7 @@ export function loader() {
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches)
-  return [{ title: pageTitle(t, t('ERROR_404_TITLE')) }, { name: 'robots', content: 'noindex' }]
+  return [{ title: pageTitle(matches, t('ERROR_404_TITLE')) }, { name: 'robots', content: 'noindex' }]
 }
 
 export default function NotFound() {

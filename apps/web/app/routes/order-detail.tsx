@@ -17,7 +17,7 @@ import type { Route } from './+types/order-detail'
 export const meta: Route.MetaFunction = ({ matches, params }) => {
   const t = metaT(matches)
   return [
-    { title: pageTitle(t, t('ORDER_DETAIL_TITLE', { id: params.orderId })) },
+    { title: pageTitle(matches, t('ORDER_DETAIL_TITLE', { id: params.orderId })) },
     { name: 'robots', content: 'noindex' },
   ]
 }

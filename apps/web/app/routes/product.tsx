@@ -76,7 +76,7 @@ async function withPrices(api: ShopSession['api'], currency: string, productId: 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const t = metaT(matches)
   const root = rootData(matches)
-  if (!loaderData) return [{ title: pageTitle(t, t('ERROR_404_TITLE')) }]
+  if (!loaderData) return [{ title: pageTitle(matches, t('ERROR_404_TITLE')) }]
   const { product } = loaderData
   const price = product.prices?.[0] ?? product.priceRange?.minPrice
   const description = product.description.slice(0, 160) || product.name
@@ -84,7 +84,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const origin = root?.origin ?? ''
   const crumbs = loaderData.categoryPath.map((c) => ({ name: c.name, to: categoryPath(c) }))
   return [
-    { title: pageTitle(t, product.name) },
+    { title: pageTitle(matches, product.name) },
     { name: 'description', content: description },
     ...seoMeta(root, {
       path: loaderData.url,

@@ -11,7 +11,7 @@ import type { Route } from './+types/reset-password'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches)
-  return [{ title: pageTitle(t, t('UPDATE_PASSWORD_TITLE')) }, { name: 'robots', content: 'noindex' }]
+  return [{ title: pageTitle(matches, t('UPDATE_PASSWORD_TITLE')) }, { name: 'robots', content: 'noindex' }]
 }
 
 type Result =

@@ -7,7 +7,7 @@ import { searchPath } from '../features/search/search-path.ts'
 import { tileOfHit } from '../features/search/tile-of-hit.ts'
 import { getSession } from '../lib/context.server.ts'
 import { metaT, pageTitle, rootData, seoMeta } from '../lib/meta.ts'
-import { useT } from '../lib/shop.ts'
+import { shopName, useT } from '../lib/shop.ts'
 import type { Route } from './+types/search'
 import '../features/search/search.css'
 
@@ -86,9 +86,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = rootData(matches)
   const q = loaderData?.query ?? ''
   const title = t('SEARCH_TITLE', { q })
-  const description = t('SEARCH_DESCRIPTION', { q, shop: t('SHOP_NAME') })
+  const description = t('SEARCH_DESCRIPTION', { q, shop: shopName(root) })
   return [
-    { title: pageTitle(t, title) },
+    { title: pageTitle(matches, title) },
     { name: 'description', content: description },
     // Result pages are for people: crawlers follow products and categories from the sitemap instead.
     { name: 'robots', content: 'noindex, follow' },

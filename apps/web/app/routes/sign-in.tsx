@@ -16,7 +16,7 @@ import type { Route } from './+types/sign-in'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches)
-  return [{ title: pageTitle(t, t('SIGN_IN')) }, { name: 'robots', content: 'noindex' }]
+  return [{ title: pageTitle(matches, t('SIGN_IN')) }, { name: 'robots', content: 'noindex' }]
 }
 
 /** `?config=1` answers the enabled social providers (the dialog loads them); otherwise the sign-in page. */
