@@ -8,6 +8,7 @@ import { staffRoutes } from './modules/auth/staff.routes.ts'
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts'
 import { backofficeCategoryRoutes } from './modules/backoffice/categories.routes.ts'
 import { productMediaRoutes } from './modules/backoffice/product-media.routes.ts'
+import { shippingStaffRoutes } from './modules/backoffice/shipping.routes.ts'
 import { shopWindowRoutes } from './modules/backoffice/shop-window.routes.ts'
 import { variantsRoutes } from './modules/backoffice/variants.routes.ts'
 import { calculationRoutes } from './modules/cart/calculation.routes.ts'
@@ -126,4 +127,5 @@ const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<v
   productMediaRoutes,
   variantsRoutes,
   backofficeCategoryRoutes,
+  shippingStaffRoutes,
 ]

@@ -135,6 +135,8 @@ export async function getCart(ctx: DbCtx, call: CartCall, cartId: string): Promi
     site.code,
     cart.country_code,
     totals.subtotalMinor - totals.discountMinor,
+    undefined,
+    [sites.languageOf(site, call.language)],
   )
   if (!cheapest || cheapest.currency !== cart.currency)
     return toCartView(cart, items, priced, site, totals, discounts)

@@ -1,6 +1,7 @@
 import { toAmount, toMinor } from '@shop/contracts/money'
 import type { OrderRequest } from '@shop/contracts/order'
 import type { Principal } from '../../platform/auth/tokens.ts'
+import { acceptedLanguages } from '../../platform/http/accept-language.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { badRequest, conflict } from '../../platform/http/errors.ts'
 import { calculate } from '../calculation/totals.rules.ts'
@@ -68,6 +69,7 @@ export async function quote(
     request.shipping.methodId,
     request.shipping.zoneId,
     goods.subtotalMinor - goods.discountMinor,
+    acceptedLanguages(draft.language),
   )
   if (method.currency !== currency) {
     throw badRequest('currency_mismatch', 'The shipping method charges in another currency', [

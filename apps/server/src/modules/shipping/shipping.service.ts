@@ -16,10 +16,21 @@ export interface ZoneOptions {
   activeOnly: boolean
 }
 
+/**
+ * A method's name in the first of `languages` it has one in (the shopper's, best first), else in the site's
+ * default language (`name`, docs/decisions/0062-staff-shipping.md).
+ */
+export function nameIn(method: { name: string; names: string }, languages: readonly string[]): string {
+  const names = JSON.parse(method.names) as Record<string, string>
+  for (const language of languages) if (names[language]) return names[language]
+  return method.name
+}
+
 export async function listZones(
   ctx: AppContext,
   siteCode: string,
   options: ZoneOptions,
+  languages: readonly string[] = [],
 ): Promise<ShippingZone[]> {
   if (!(await repo.siteExists(ctx.db, siteCode))) throw notFound('Site', siteCode)
   const zones = await repo.findZones(ctx.db, siteCode)
@@ -42,7 +53,7 @@ export async function listZones(
         const money = (minor: number) => ({ amount: toAmount(minor, m.currency), currency: m.currency })
         return {
           id: m.id,
-          name: m.name,
+          name: nameIn(m, languages),
           zoneId: zone.id,
           fee: money(tiers[0]?.feeMinor ?? 0),
           fees: options.fees
@@ -72,6 +83,7 @@ export async function quote(
   methodId: string,
   zoneId: string,
   orderTotalMinor: number,
+  languages: readonly string[] = [],
 ): Promise<Quote> {
   const method = await repo.findMethod(ctx.db, siteCode, zoneId, methodId)
   if (!method?.active) {
@@ -95,7 +107,7 @@ export async function quote(
   return {
     methodId: method.id,
     zoneId: method.zone_id,
-    name: method.name,
+    name: nameIn(method, languages),
     costMinor: feeFor(parseTiers(method.fees), orderTotalMinor),
     currency: method.currency,
   }
@@ -129,6 +141,7 @@ export async function quoteMethods(
   siteCode: string,
   countryCode: string,
   orderTotalMinor: number,
+  languages: readonly string[] = [],
 ): Promise<QuotedMethod[]> {
   if (!(await repo.siteExists(ctx.db, siteCode))) throw notFound('Site', siteCode)
   const zones = (await repo.findZones(ctx.db, siteCode)).filter((z) =>
@@ -143,7 +156,7 @@ export async function quoteMethods(
   const quoted = methods.map((m, order) => ({
     order,
     id: m.id,
-    name: m.name,
+    name: nameIn(m, languages),
     zoneId: m.zone_id,
     costMinor: feeFor(parseTiers(m.fees), orderTotalMinor),
     currency: m.currency,
@@ -158,8 +171,9 @@ export async function shippingCost(
   countryCode: string,
   orderTotalMinor: number,
   method?: { methodId?: string; zoneId?: string },
+  languages: readonly string[] = [],
 ): Promise<QuotedMethod | null> {
-  const methods = await quoteMethods(ctx, siteCode, countryCode, orderTotalMinor)
+  const methods = await quoteMethods(ctx, siteCode, countryCode, orderTotalMinor, languages)
   return (
     methods.find(
       (m) =>

@@ -61,6 +61,10 @@ for (const { engine, skip } of testEngines()) {
       assert.ok(!operations.find((op) => op.url === '/api/owner/orders')?.catalogue)
       assert.ok(operations.find((op) => op.url === '/api/owner/orders')?.orders)
       assert.ok(!operations.find((op) => op.url === '/api/owner/products')?.orders)
+      // Shipping is a setting: every one of its routes is the owner's alone (docs/decisions/0062).
+      const shipping = operations.filter((op) => /\/shipping-zones(\/|$)/.test(op.url))
+      assert.equal(shipping.length, 7, shipping.map(label).join())
+      assert.ok(shipping.every((op) => !op.catalogue && !op.orders))
     })
 
     test('no token: 401 on every owner route', async () => {

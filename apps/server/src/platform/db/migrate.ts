@@ -24,6 +24,7 @@ import * as mediaFiles from './migrations/0021-media-files.ts'
 import * as variantOptions from './migrations/0023-variant-options.ts'
 import * as catalogueImports from './migrations/0024-catalogue-imports.ts'
 import * as staffOrderIndexes from './migrations/0026-staff-order-indexes.ts'
+import * as shippingMethodNames from './migrations/0028-shipping-method-names.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0023-variant-options': variantOptions,
   '0024-catalogue-imports': catalogueImports,
   '0026-staff-order-indexes': staffOrderIndexes,
+  '0028-shipping-method-names': shippingMethodNames,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

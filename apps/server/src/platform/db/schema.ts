@@ -130,6 +130,8 @@ export interface ShippingMethodsTable {
   /** JSON: [{ minOrderMinor, feeMinor }] ascending by minOrderMinor; the last tier has no upper limit. */
   fees: string
   position: Generated<number>
+  /** JSON: the name per language of the zone's site (migration 0028); `name` is the default language's. */
+  names: Generated<string>
 }
 
 export interface AccessTokensTable {
