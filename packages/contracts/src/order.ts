@@ -111,6 +111,21 @@ export const OrderSchema = z
       }),
     ),
     itemCount: z.number().int(),
+    /** The order's refunds, oldest first (one order's answers; lists leave them out). */
+    refunds: z
+      .array(
+        z.object({
+          id: z.string(),
+          created: z.string(),
+          amount: z.number(),
+          /** Units of order lines given back (entryNumber). */
+          lines: z.array(z.object({ entryNumber: z.number().int(), quantity: z.number().int() })),
+          reason: z.string(),
+        }),
+      )
+      .optional(),
+    /** The sum of the refunds. */
+    totalRefunded: z.number().optional(),
   })
   .meta({ id: 'Order' })
 

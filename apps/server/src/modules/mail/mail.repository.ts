@@ -134,3 +134,22 @@ export async function countWaiting(db: Db): Promise<Record<'pending' | 'sending'
   for (const row of rows) if (row.status !== 'sent') counts[row.status] = Number(row.n)
   return counts
 }
+
+/** The mails about one order: its confirmation and those keyed `order-…:<orderId>:…` (refunds, resent ones). */
+export function findOrderMessages(db: Db, orderId: string) {
+  return mailDb(db)
+    .selectFrom('mail_messages')
+    .select(['id', 'dedupe_key', 'recipient', 'subject', 'status', 'created_at', 'sent_at'])
+    .where((eb) =>
+      eb.or([
+        eb('dedupe_key', '=', `order-confirmation:${orderId}`),
+        eb('dedupe_key', 'like', `order-%:${orderId}:%`),
+      ]),
+    )
+    .orderBy('created_at')
+    .execute()
+}
+
+export function findMessageByKey(db: Db, key: string) {
+  return mailDb(db).selectFrom('mail_messages').selectAll().where('dedupe_key', '=', key).executeTakeFirst()
+}

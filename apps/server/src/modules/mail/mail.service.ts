@@ -4,12 +4,21 @@ import type { Order } from '@shop/contracts/order'
 import type { FastifyInstance } from 'fastify'
 import { acceptedLanguages } from '../../platform/http/accept-language.ts'
 import type { AppContext } from '../../platform/http/context.ts'
-import { countWaiting, insertMessage, listMessages, type MailStatus } from './mail.repository.ts'
+import {
+  countWaiting,
+  findMessageByKey,
+  findOrderMessages,
+  insertMessage,
+  listMessages,
+  type MailStatus,
+} from './mail.repository.ts'
 import {
   accountDeletionMail,
   emailChangeMail,
   orderConfirmationMail,
   passwordResetMail,
+  type RefundNotice,
+  refundMail,
   storefrontLinks,
 } from './mail.templates.ts'
 import { MAIL_LANGUAGES, mailLanguage } from './mail.texts.ts'
@@ -80,6 +89,56 @@ export async function queueOrderConfirmation(
   const language = languageOf({ ...to, email: order.customer.email })
   const link = to.withAccountLink ? storefrontLinks.accountOrder(ctx.config.publicUrl, order.id) : undefined
   return queue(ctx, orderConfirmationMail(order, language, link), `order-confirmation:${order.id}`)
+}
+
+/** The language a mail to this recipient is written in (the order keeps it for later mails about the order). */
+export const languageFor = (to: Omit<Recipient, 'email'>) =>
+  mailLanguage(to.acceptLanguage, to.preferredLanguage)
+
+/** A refund's notice (docs/decisions/0064-refunds-and-timeline.md), once per refund. */
+export async function queueRefundNotice(
+  ctx: MailCtx,
+  order: Order,
+  refund: RefundNotice & { id: string },
+  to: Omit<Recipient, 'email'> & { withAccountLink: boolean },
+): Promise<boolean> {
+  const language = languageOf({ ...to, email: order.customer.email })
+  const link = to.withAccountLink ? storefrontLinks.accountOrder(ctx.config.publicUrl, order.id) : undefined
+  return queue(ctx, refundMail(order, refund, language, link), `order-refund:${order.id}:${refund.id}`)
+}
+
+/**
+ * The order's confirmation once more, as it was first written (its language and content), under a key of its
+ * own; false when the order's confirmation was never queued.
+ */
+export async function queueConfirmationAgain(
+  ctx: MailCtx,
+  orderId: string,
+  againId: string,
+): Promise<boolean> {
+  const first = await findMessageByKey(ctx.db, `order-confirmation:${orderId}`)
+  if (!first) return false
+  return queue(
+    ctx,
+    {
+      to: first.recipient,
+      subject: first.subject,
+      text: first.text_body,
+      html: first.html_body ?? undefined,
+    },
+    `order-confirmation-again:${orderId}:${againId}`,
+  )
+}
+
+/** The mails about an order for its timeline: to whom, the subject, queued, sent (no bodies). */
+export async function orderMails(ctx: Pick<AppContext, 'db'>, orderId: string) {
+  return (await findOrderMessages(ctx.db, orderId)).map((m) => ({
+    to: m.recipient,
+    subject: m.subject,
+    status: m.status,
+    queued: m.created_at,
+    sent: m.sent_at,
+  }))
 }
 
 const workers = new WeakMap<AppContext['config'], MailWorker>()

@@ -155,3 +155,51 @@ export function orderConfirmationMail(order: Order, language: MailLanguage, link
   )
   return { to: order.customer.email, subject: t('ORDER_SUBJECT', { id: order.id }), text, html }
 }
+
+/** What a refund mail tells: the amount, the units given back, the reason, and all refunded so far. */
+export interface RefundNotice {
+  amount: number
+  items: ReadonlyArray<{ name: string; quantity: number }>
+  reason: string
+  refundedTotal: number
+}
+
+/** The refund notice (issue 16): how much went back to which card, for which items, in the shopper's language. */
+export function refundMail(order: Order, refund: RefundNotice, language: MailLanguage, link?: string): Mail {
+  const t = mailTranslator(language)
+  const money = (amount: number) => formatMailMoney(amount, order.currency, language)
+  const name = [order.customer.firstName, order.customer.lastName].filter(Boolean).join(' ')
+  const greeting = name ? t('ORDER_GREETING', { name }) : t('ORDER_GREETING_ANONYMOUS')
+  const payment = order.payments[0]
+  const line = t('REFUND_LINE', {
+    amount: money(refund.amount),
+    id: order.id,
+    brand: payment?.brand ?? '',
+    last4: payment?.last4 ?? '',
+  })
+  const items = refund.items.map((i) => `${i.quantity} × ${i.name}`)
+  const total = `${t('REFUND_TOTAL')}: ${money(refund.refundedTotal)}`
+  const contact = t('CONTACT', { phone: CONTACT_PHONE })
+  const text = [
+    `${greeting}\n${line}`,
+    ...(items.length ? [`${t('REFUND_ITEMS')}:\n${items.join('\n')}`] : []),
+    ...(refund.reason ? [`${t('REFUND_REASON')}: ${refund.reason}`] : []),
+    total,
+    ...(link ? [`${t('ORDER_VIEW')}: ${link}`] : []),
+    contact,
+  ].join('\n\n')
+  const html = page(
+    language,
+    [
+      `<p>${escapeHtml(greeting)}<br>${escapeHtml(line)}</p>`,
+      ...(items.length
+        ? [`<h2>${escapeHtml(t('REFUND_ITEMS'))}</h2>`, `<p>${items.map(escapeHtml).join('<br>')}</p>`]
+        : []),
+      ...(refund.reason ? [`<p>${escapeHtml(t('REFUND_REASON'))}: ${escapeHtml(refund.reason)}</p>`] : []),
+      `<p><strong>${escapeHtml(total)}</strong></p>`,
+      ...(link ? [`<p><a href="${escapeHtml(link)}">${escapeHtml(t('ORDER_VIEW'))}</a></p>`] : []),
+      `<p>${escapeHtml(contact)}</p>`,
+    ].join(''),
+  )
+  return { to: order.customer.email, subject: t('REFUND_SUBJECT', { id: order.id }), text, html }
+}

@@ -42,6 +42,12 @@ const en = {
   SHIPPING_ADDRESS: 'Shipping address',
   ORDER_VIEW: 'View your order',
   CONTACT: 'Questions about your order? Call us: {phone}',
+  REFUND_SUBJECT: 'A refund for your order {id}',
+  REFUND_LINE:
+    'we have refunded {amount} of your order {id} to your card ({brand} ending in {last4}). Depending on your bank it shows on your statement within a few days.',
+  REFUND_ITEMS: 'Refunded items',
+  REFUND_REASON: 'Reason',
+  REFUND_TOTAL: 'Refunded so far',
 }
 
 export type MailTextKey = keyof typeof en
@@ -83,6 +89,12 @@ const de: Record<MailTextKey, string> = {
   SHIPPING_ADDRESS: 'Lieferadresse',
   ORDER_VIEW: 'Bestellung ansehen',
   CONTACT: 'Fragen zu Ihrer Bestellung? Rufen Sie uns an: {phone}',
+  REFUND_SUBJECT: 'Eine Erstattung zu Ihrer Bestellung {id}',
+  REFUND_LINE:
+    'wir haben Ihnen {amount} Ihrer Bestellung {id} auf Ihre Karte ({brand}, endet auf {last4}) erstattet. Je nach Bank erscheint der Betrag in wenigen Tagen auf Ihrer Abrechnung.',
+  REFUND_ITEMS: 'Erstattete Artikel',
+  REFUND_REASON: 'Grund',
+  REFUND_TOTAL: 'Bisher erstattet',
 }
 
 const catalogues: Record<MailLanguage, Record<MailTextKey, string>> = { en, de }

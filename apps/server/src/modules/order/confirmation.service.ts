@@ -3,6 +3,7 @@ import * as customers from '../customer/customer.service.ts'
 import * as mail from '../mail/mail.service.ts'
 import * as repo from './order.repository.ts'
 import { toOrderView } from './order.view.ts'
+import { setOrderLanguage } from './refund.repository.ts'
 
 /**
  * Queues the order confirmation: order id, items, totals, shipping address, in the shopper's language (the
@@ -18,9 +19,8 @@ export async function queueOrderConfirmation(
   if (!order) throw new Error(`Order ${orderId} to confirm does not exist`)
   const view = toOrderView(order, await repo.findEntries(ctx.db, orderId))
   const customer = order.customer_id ? await customers.findById(ctx.db, order.customer_id) : undefined
-  await mail.queueOrderConfirmation(ctx, view, {
-    acceptLanguage,
-    preferredLanguage: customer?.preferred_language,
-    withAccountLink: order.customer_id !== null,
-  })
+  const to = { acceptLanguage, preferredLanguage: customer?.preferred_language }
+  // Later mails about the order (a refund) are written in the language of its confirmation.
+  await setOrderLanguage(ctx.db, orderId, mail.languageFor(to))
+  await mail.queueOrderConfirmation(ctx, view, { ...to, withAccountLink: order.customer_id !== null })
 }

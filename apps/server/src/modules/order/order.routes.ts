@@ -1,7 +1,9 @@
 import { TOTAL_COUNT_HEADER } from '@shop/contracts/common'
 import { orderApi } from '@shop/contracts/order'
+import { orderRefundApi } from '@shop/contracts/order-refunds'
 import type { FastifyInstance } from 'fastify'
 import { authenticate, authenticateCustomer } from '../../platform/auth/guard.ts'
+import { staffOf } from '../../platform/auth/staff.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { route } from '../../platform/http/route.ts'
 import {
@@ -12,6 +14,8 @@ import {
   listOrders,
   ownerTransition,
 } from './order.service.ts'
+import { refundOrder } from './refund.service.ts'
+import { orderTimeline, resendConfirmation } from './timeline.service.ts'
 
 export function orderRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -40,7 +44,18 @@ export function orderRoutes(ctx: AppContext) {
     route(app, orderApi.ownerOrder, async (request) => getAnyOrder(ctx, request.params.orderId))
 
     route(app, orderApi.ownerTransition, async (request) =>
-      ownerTransition(ctx, request.params.orderId, request.body.status),
+      ownerTransition(ctx, staffOf(request), request.params.orderId, request.body.status),
     )
+
+    route(app, orderRefundApi.refundOrder, async (request) =>
+      refundOrder(ctx, staffOf(request), request.params.orderId, request.body),
+    )
+
+    route(app, orderRefundApi.orderTimeline, async (request) => orderTimeline(ctx, request.params.orderId))
+
+    route(app, orderRefundApi.resendConfirmation, async (request, reply) => {
+      await resendConfirmation(ctx, staffOf(request), request.params.orderId)
+      return reply.status(204).send(null)
+    })
   }
 }

@@ -1,6 +1,7 @@
-import { randomInt } from 'node:crypto'
+import { randomInt, randomUUID } from 'node:crypto'
 import type { OrderAddress } from '@shop/contracts/address'
 import type { Order, OrderRequest, OrderStatus, OwnerOrderListQuery } from '@shop/contracts/order'
+import type { StaffPrincipal } from '../../platform/auth/staff.ts'
 import type { Principal } from '../../platform/auth/tokens.ts'
 import type { Db } from '../../platform/db/database.ts'
 import type { OrdersTable } from '../../platform/db/schema.ts'
@@ -13,6 +14,8 @@ import type { OrderDiscount, PaymentRecord, ShippingRecord } from './order.recor
 import * as repo from './order.repository.ts'
 import { toOrderView } from './order.view.ts'
 import { type Actor, allowedTransitions, isCancel, sourcesOf } from './order-status.ts'
+import * as refunds from './refund.repository.ts'
+import { orderWithRefunds } from './refund.service.ts'
 import * as staffOrders from './staff-order.repository.ts'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
@@ -89,7 +92,7 @@ export async function createOrder(db: Db, order: NewOrder): Promise<void> {
 export async function getOrder(ctx: AppContext, principal: Principal, orderId: string): Promise<Order> {
   const order = await repo.findOrder(ctx.db, orderId)
   if (!order || !ownsOrder(principal, order)) throw notFound('Order', orderId)
-  return toOrderView(order, await repo.findEntries(ctx.db, orderId))
+  return orderWithRefunds(ctx.db, orderId)
 }
 
 /**
@@ -132,15 +135,13 @@ export const CANCELLABLE_STATUSES = sourcesOf('DECLINED', 'customer')
 export async function cancelOrder(ctx: AppContext, principal: Principal, orderId: string): Promise<Order> {
   const order = await repo.findOrder(ctx.db, orderId)
   if (!order || !ownsOrder(principal, order)) throw notFound('Order', orderId)
-  await moveOrder(ctx, order, 'DECLINED', 'customer')
+  await moveOrder(ctx, order, 'DECLINED', 'customer', 'customer')
   return getOrder(ctx, principal, orderId)
 }
 
 /** The shop owner's view of any order. */
 export async function getAnyOrder(ctx: AppContext, orderId: string): Promise<Order> {
-  const order = await repo.findOrder(ctx.db, orderId)
-  if (!order) throw notFound('Order', orderId)
-  return toOrderView(order, await repo.findEntries(ctx.db, orderId))
+  return orderWithRefunds(ctx.db, orderId)
 }
 
 /** Every order of the shop for the staff, newest first, filtered (staff-order.repository.ts). */
@@ -169,21 +170,27 @@ export async function listAllOrders(
 }
 
 /** The shop owner moves an order along its lifecycle (order-status.ts); 409 for a move it does not allow. */
-export async function ownerTransition(ctx: AppContext, orderId: string, to: OrderStatus): Promise<Order> {
+export async function ownerTransition(
+  ctx: AppContext,
+  staff: StaffPrincipal,
+  orderId: string,
+  to: OrderStatus,
+): Promise<Order> {
   const order = await repo.findOrder(ctx.db, orderId)
   if (!order) throw notFound('Order', orderId)
-  await moveOrder(ctx, order, to, 'owner')
+  await moveOrder(ctx, order, to, 'owner', staff.email)
   return getAnyOrder(ctx, orderId)
 }
 
 /**
  * One status move in one transaction: the guarded UPDATE (only from a status the rules allow, so two moves
- * cannot both win); a move to DECLINED also puts the units back into stock and refunds the payment through
+ * cannot both win) and its timeline entry (`who`: the staff member's e-mail or `customer`); a move to DECLINED
+ * also puts the units that refunds did not put back into stock and refunds what is left of the payment through
  * its provider. An external provider's refund happens before the commit: if it fails nothing changes and the
  * caller may retry (the refund is idempotent); if the commit failed after it, the order stays as it was with
  * its money returned, and the retried cancel finds the refund done.
  */
-async function moveOrder(ctx: AppContext, order: OrdersTable, to: OrderStatus, actor: Actor): Promise<void> {
+async function moveOrder(ctx: AppContext, order: OrdersTable, to: OrderStatus, actor: Actor, who: string) {
   const from = order.status as OrderStatus
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.transition(trx, order.id, sourcesOf(to, actor), to))) {
@@ -197,12 +204,16 @@ async function moveOrder(ctx: AppContext, order: OrdersTable, to: OrderStatus, a
             },
           ])
     }
+    await refunds.insertEvent(trx, {
+      id: randomUUID(),
+      order_id: order.id,
+      at: new Date().toISOString(),
+      kind: 'status',
+      actor: who,
+      data: JSON.stringify({ from, to }),
+    })
     if (!isCancel(to)) return
-    const entries = await repo.findEntries(trx, order.id)
-    await stock.release(
-      trx,
-      entries.map((e) => ({ productId: e.product_id, variantId: e.variant_id, quantity: e.quantity })),
-    )
+    await stock.release(trx, await unitsStillOut(trx, order.id))
     const payment = JSON.parse(order.payment) as PaymentRecord
     try {
       await paymentsOf(ctx).refund(payment.method, payment.chargeId, trx)
@@ -210,7 +221,22 @@ async function moveOrder(ctx: AppContext, order: OrdersTable, to: OrderStatus, a
       ctx.log.error({ err: error, orderId: order.id }, 'refund failed')
       throw new AppError(502, 'refund_failed', 'The payment could not be refunded; please try again later')
     }
-    await repo.setPayment(trx, order.id, JSON.stringify({ ...payment, status: 'REFUNDED' }))
+    const left = payment.amountMinor - (order.refunded_minor ?? 0)
+    await refunds.addRefunded(trx, order.id, left, JSON.stringify({ ...payment, status: 'REFUNDED' }))
+  })
+}
+
+/** The order's units less those refunds put back into stock already. */
+async function unitsStillOut(db: Db, orderId: string) {
+  const [entries, done] = await Promise.all([repo.findEntries(db, orderId), refunds.findRefunds(db, orderId)])
+  const back = new Map<number, number>()
+  for (const r of done)
+    if (r.restocked === 1)
+      for (const l of JSON.parse(r.lines) as Array<{ line: number; quantity: number }>)
+        back.set(l.line, (back.get(l.line) ?? 0) + l.quantity)
+  return entries.flatMap((e) => {
+    const quantity = e.quantity - (back.get(e.line) ?? 0)
+    return quantity > 0 ? [{ productId: e.product_id, variantId: e.variant_id, quantity }] : []
   })
 }
 

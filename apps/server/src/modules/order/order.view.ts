@@ -3,9 +3,14 @@ import { toAmount } from '@shop/contracts/money'
 import type { Order, OrderRequest } from '@shop/contracts/order'
 import type { OrderEntriesTable, OrdersTable } from '../../platform/db/schema.ts'
 import type { OrderDiscount, PaymentRecord, ShippingRecord } from './order.records.ts'
+import type { OrderRefundRow } from './refund.repository.ts'
 
 /** Shapes a stored order as the Order contract, amounts as decimals. */
-export function toOrderView(order: OrdersTable, entries: OrderEntriesTable[]): Order {
+export function toOrderView(
+  order: OrdersTable,
+  entries: OrderEntriesTable[],
+  refunds?: ReadonlyArray<Pick<OrderRefundRow, 'id' | 'created_at' | 'amount_minor' | 'lines' | 'reason'>>,
+): Order {
   const amount = (minor: number) => toAmount(minor, order.currency)
   const addresses = JSON.parse(order.addresses) as OrderAddress[]
   const shippingAddress = addresses.find((a) => a.type === 'SHIPPING') ?? (addresses[0] as OrderAddress)
@@ -60,5 +65,20 @@ export function toOrderView(order: OrdersTable, entries: OrderEntriesTable[]): O
       },
     ],
     itemCount: entries.reduce((n, e) => n + e.quantity, 0),
+    ...(refunds
+      ? {
+          refunds: refunds.map((r) => ({
+            id: r.id,
+            created: r.created_at,
+            amount: amount(r.amount_minor),
+            lines: (JSON.parse(r.lines) as Array<{ line: number; quantity: number }>).map((l) => ({
+              entryNumber: l.line,
+              quantity: l.quantity,
+            })),
+            reason: r.reason,
+          })),
+          totalRefunded: amount(order.refunded_minor ?? 0),
+        }
+      : {}),
   }
 }

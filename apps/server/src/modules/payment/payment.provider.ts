@@ -9,7 +9,12 @@ import type { Db } from '../../platform/db/database.ts'
 export interface PaymentProvider {
   id: string
   charge(request: ChargeRequest, db: Db): Promise<ChargeResult>
-  refund(chargeId: string, db: Db): Promise<void>
+  /**
+   * Without `part`: returns what is left of the charge (a refund that happened already is no error). With
+   * `part`: returns that amount once per idempotency key (a retry or a double click replays it); an amount above
+   * what is left is refused with `RefundRefused`.
+   */
+  refund(chargeId: string, db: Db, part?: RefundPart): Promise<void>
   /**
    * Providers whose charges can ask for an authentication (Stripe's 3-D Secure, ADR 0021): the charge as it
    * stands now, and giving up on one that did not succeed. Absent for providers without authentication.
@@ -21,6 +26,15 @@ export interface PaymentProvider {
     cancel(chargeId: string): Promise<ChargeState>
   }
 }
+
+/** A refund of part of a charge (docs/decisions/0064-refunds-and-timeline.md). */
+export interface RefundPart {
+  amountMinor: number
+  idempotencyKey: string
+}
+
+/** The provider refused the refund for what it is (more than is left of the charge), not for a failure. */
+export class RefundRefused extends Error {}
 
 /** A charge that asked for an authentication, as the provider knows it now. */
 export interface ChargeState {

@@ -60,3 +60,36 @@ export function findCardToken(db: Db, id: string) {
 export function markRefunded(db: Db, id: string) {
   return db.updateTable('card_tokens').set({ outcome: 'refunded' }).where('id', '=', id).execute()
 }
+
+interface CardRefundRow {
+  id: string
+  token_id: string
+  amount_minor: number
+  created_at: string
+}
+
+const refundDb = (db: Db) => db.withTables<{ card_refunds: CardRefundRow }>()
+
+/** The test card provider's refunds of a charge (migration 0029): what was returned so far, by key. */
+export function findCardRefunds(db: Db, tokenId: string) {
+  return refundDb(db)
+    .selectFrom('card_refunds')
+    .select(['id', 'amount_minor'])
+    .where('token_id', '=', tokenId)
+    .execute()
+}
+
+/** A refund under its idempotency key; false when the key was used already (a replay). */
+export async function insertCardRefund(db: Db, refund: { id: string; tokenId: string; amountMinor: number }) {
+  const result = await refundDb(db)
+    .insertInto('card_refunds')
+    .values({
+      id: refund.id,
+      token_id: refund.tokenId,
+      amount_minor: refund.amountMinor,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst()
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+}

@@ -1,11 +1,12 @@
 import type { PaymentProviderInfo } from '@shop/contracts/payment'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/database.ts'
-import type { ChargeRequest, ChargeResult, PaymentProvider } from './payment.provider.ts'
+import type { ChargeRequest, ChargeResult, PaymentProvider, RefundPart } from './payment.provider.ts'
 import { createStripeProvider } from './stripe.provider.ts'
 import { TEST_CARD_TOKEN_URL, testCardProvider } from './test-card.provider.ts'
 
-export type { ChargeResult, ChargeState } from './payment.provider.ts'
+export type { ChargeResult, ChargeState, RefundPart } from './payment.provider.ts'
+export { RefundRefused } from './payment.provider.ts'
 export { tokenizeTestCard } from './test-card.provider.ts'
 
 interface Registry {
@@ -32,7 +33,7 @@ export interface Payments {
   info: PaymentProviderInfo
   isPaymentAvailable(paymentId: string): boolean
   charge(paymentId: string, request: ChargeRequest, db: Db): Promise<ChargeResult>
-  refund(paymentId: string, chargeId: string, db: Db): Promise<void>
+  refund(paymentId: string, chargeId: string, db: Db, part?: RefundPart): Promise<void>
   /** Settling charges that asked for an authentication (3-D Secure), for providers that have them. */
   authentication(paymentId: string): PaymentProvider['authentication']
 }
@@ -47,11 +48,11 @@ function createPayments(registry: Registry): Payments {
         return Promise.resolve({ ok: false, code: 'processing_error', message: 'Unknown payment provider' })
       return registry.active.charge(request, db)
     },
-    async refund(paymentId, chargeId, db) {
+    async refund(paymentId, chargeId, db, part) {
       // never a silent no-op: the caller would record money as returned that was not
       const provider = registry.known[paymentId]
       if (!provider) throw new Error(`No payment provider ${paymentId} to refund charge ${chargeId} with`)
-      await provider.refund(chargeId, db)
+      await provider.refund(chargeId, db, part)
     },
     authentication: (paymentId) => registry.known[paymentId]?.authentication,
   }

@@ -1,5 +1,11 @@
 import Stripe from 'stripe'
-import type { ChargeFailureCode, ChargeResult, ChargeState, PaymentProvider } from './payment.provider.ts'
+import {
+  type ChargeFailureCode,
+  type ChargeResult,
+  type ChargeState,
+  type PaymentProvider,
+  RefundRefused,
+} from './payment.provider.ts'
 
 export interface StripeSettings {
   secretKey: string
@@ -87,12 +93,22 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         return failure(error)
       }
     },
-    async refund(chargeId) {
+    async refund(chargeId, _db, part) {
       try {
-        await stripe.refunds.create({ payment_intent: chargeId }, { idempotencyKey: `refund-${chargeId}` })
+        await stripe.refunds.create(
+          part ? { payment_intent: chargeId, amount: part.amountMinor } : { payment_intent: chargeId },
+          { idempotencyKey: part ? `refund-${part.idempotencyKey}` : `refund-${chargeId}` },
+        )
       } catch (error) {
-        // A refund that happened already (an earlier attempt whose answer was lost) is what we wanted.
-        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return
+        // A whole refund that happened already (an earlier attempt whose answer was lost) is what we wanted.
+        if (!part && error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded')
+          return
+        if (
+          part &&
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === 'amount_too_large'
+        )
+          throw new RefundRefused(error.message)
         throw error
       }
     },

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { type CardError, type CardToken, type CardTokenRequest, paymentApi } from '@shop/contracts/payment'
 import type { Db } from '../../platform/db/database.ts'
 import { outcomeOf, validateCard } from './card-rules.ts'
-import type { ChargeRequest, ChargeResult, PaymentProvider } from './payment.provider.ts'
+import {
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentProvider,
+  RefundRefused,
+} from './payment.provider.ts'
 import * as repo from './payment.repository.ts'
 
 /** Where the storefront posts card data for the built-in test card provider. */
@@ -69,7 +74,18 @@ export const testCardProvider: PaymentProvider = {
     if (used) return resultOf(used)
     return replayOf(await repo.findCardToken(db, request.token), request)
   },
-  async refund(chargeId, db) {
-    await repo.markRefunded(db, tokenIdOf(chargeId))
+  async refund(chargeId, db, part) {
+    const tokenId = tokenIdOf(chargeId)
+    const token = await repo.findCardToken(db, tokenId)
+    const charged = token?.charge_amount_minor ?? 0
+    const refunds = await repo.findCardRefunds(db, tokenId)
+    if (part && refunds.some((r) => r.id === part.idempotencyKey)) return
+    const left = charged - refunds.reduce((sum, r) => sum + r.amount_minor, 0)
+    const amountMinor = part ? part.amountMinor : left
+    if (part && amountMinor > left)
+      throw new RefundRefused(`Only ${left} of the charge ${chargeId} is left to refund`)
+    if (amountMinor > 0)
+      await repo.insertCardRefund(db, { id: part?.idempotencyKey ?? `rest:${tokenId}`, tokenId, amountMinor })
+    if (amountMinor === left) await repo.markRefunded(db, tokenId)
   },
 }

@@ -25,6 +25,7 @@ import * as variantOptions from './migrations/0023-variant-options.ts'
 import * as catalogueImports from './migrations/0024-catalogue-imports.ts'
 import * as staffOrderIndexes from './migrations/0026-staff-order-indexes.ts'
 import * as shippingMethodNames from './migrations/0028-shipping-method-names.ts'
+import * as orderRefunds from './migrations/0029-order-refunds.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0024-catalogue-imports': catalogueImports,
   '0026-staff-order-indexes': staffOrderIndexes,
   '0028-shipping-method-names': shippingMethodNames,
+  '0029-order-refunds': orderRefunds,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -205,6 +205,10 @@ export interface OrdersTable {
   /** JSON: the applied coupons, `[{ code, name, amountMinor }]` (migration 0012). */
   discounts: string
   created_at: string
+  /** The sum of the order's refunds (migration 0029). */
+  refunded_minor?: number
+  /** The language the order's confirmation was written in (migration 0029). */
+  language?: string | null
 }
 
 export interface OrderEntriesTable {

@@ -18,8 +18,9 @@ import { cardElementPage, challengePage, stripeJsSource } from './stripe-js-stan
  *   `client_secret`; the challenge page (`POST /v1/payment_intents/:id/authenticate`, the bank's part) settles
  *   it as `succeeded` or back to `requires_payment_method` with `last_payment_error`.
  * - `GET /v1/payment_intents/:id` (secret key, or the publishable key with the intent's `client_secret`, as
- *   Stripe.js retrieves it), `POST /v1/payment_intents/:id/cancel`, `POST /v1/refunds` (`payment_intent=`; a
- *   second full refund is `charge_already_refunded`).
+ *   Stripe.js retrieves it), `POST /v1/payment_intents/:id/cancel`, `POST /v1/refunds` (`payment_intent=`, an
+ *   optional `amount=`: what is left when absent; nothing left is `charge_already_refunded`, more than is left
+ *   `amount_too_large`).
  * - The browser half (stripe-js-stand-in.ts): `GET /v3` (Stripe.js), `/elements/card` (the Card Element's
  *   iframe) and `/challenge` (the 3-D Secure dialog).
  * - An `Idempotency-Key` replays the first answer for the same parameters (header `Idempotent-Replayed`), and a
@@ -318,7 +319,12 @@ export async function startStripeStandIn(
         ),
       ]
     }
-    if ([...refunds.values()].some((r) => r.payment_intent === intent.id)) {
+    const left =
+      intent.amount_received -
+      [...refunds.values()]
+        .filter((r) => r.payment_intent === intent.id)
+        .reduce((sum, r) => sum + r.amount, 0)
+    if (left <= 0) {
       return [
         400,
         stripeError(
@@ -328,10 +334,22 @@ export async function startStripeStandIn(
         ),
       ]
     }
+    const amount = params.amount === undefined ? left : Number(params.amount)
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+      return [
+        400,
+        stripeError(
+          'invalid_request_error',
+          'amount_too_large',
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          'amount',
+        ),
+      ]
+    }
     const refund: Refund = {
       id: id('re'),
       object: 'refund',
-      amount: intent.amount_received,
+      amount,
       currency: intent.currency,
       payment_intent: intent.id,
       charge: intent.latest_charge ?? '',
