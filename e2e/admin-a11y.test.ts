@@ -133,6 +133,32 @@ describe('back office accessibility (axe-core)', { skip: browserSkip }, () => {
         assert.deepEqual(found, [])
         await context.close()
       })
+
+      // shipping: the page of each site, a method's edit form open, a refused zone (a made-up country)
+      test(`${viewportName} ${language}: shipping zones and methods`, async () => {
+        const owner = await account(shop.url, shop.databaseUrl, 'owner')
+        const browser = await launchBrowser()
+        const context = await browser.newContext({ viewport })
+        await context.addCookies([{ name: 'language', value: language, url: shop.url }])
+        const page = await context.newPage()
+        await adminSignIn(page, shop.url, owner, { email: t.EMAIL, password: t.PASSWORD, submit: t.SIGN_IN })
+        await page.getByRole('heading', { name: t.PRODUCTS, level: 1 }).waitFor()
+        const found: string[] = []
+        for (const path of ['/admin/shipping', '/admin/shipping?site=de']) {
+          await page.goto(`${shop.url}${path}`)
+          found.push(...(await violations(page, path)))
+        }
+        await page.locator('.admin-tree__edit > summary').first().click()
+        found.push(...(await violations(page, '/admin/shipping?site=de (edit panel)')))
+        const create = page.getByRole('region', { name: t.NEW_ZONE })
+        await create.getByLabel(t.FIELD_ZONE_NAME).fill('A11y')
+        await create.getByLabel(t.FIELD_COUNTRIES).fill('XX')
+        await create.getByRole('button', { name: t.ADD_ZONE }).click()
+        await page.getByRole('alert').waitFor()
+        found.push(...(await violations(page, '/admin/shipping?site=de (refused)')))
+        assert.deepEqual(found, [])
+        await context.close()
+      })
     }
   }
 })

@@ -35,6 +35,7 @@ export default [
     route('admin/prices', 'routes/admin/prices.tsx'),
     route('admin/categories', 'routes/admin/categories.tsx'),
     route('admin/categories/:categoryId', 'routes/admin/category.tsx'),
+    route('admin/shipping', 'routes/admin/shipping.tsx'),
   ]),
   route('admin/export.csv', 'routes/admin/export.ts'),
   route('*', 'routes/not-found.tsx'),

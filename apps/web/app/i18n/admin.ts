@@ -2,6 +2,7 @@ import * as categories from './admin/categories.ts'
 import * as images from './admin/images.ts'
 import * as importAndExport from './admin/import-and-export.ts'
 import * as orders from './admin/orders.ts'
+import * as shipping from './admin/shipping.ts'
 import * as shopWindow from './admin/shop-window.ts'
 import * as variantsAndPrices from './admin/variants-and-prices.ts'
 import type { Language } from './index.ts'
@@ -87,6 +88,7 @@ export const en = {
   ...orders.en,
   ...shopWindow.en,
   ...importAndExport.en,
+  ...shipping.en,
 }
 
 /** The keys of the texts shared by every area (admin-keys.test.ts checks that no area defines one again). */
@@ -173,6 +175,7 @@ export const de: Record<AdminKey, string> = {
   ...orders.de,
   ...shopWindow.de,
   ...importAndExport.de,
+  ...shipping.de,
 }
 
 export type AdminTranslate = (key: AdminKey, values?: Record<string, string | number>) => string

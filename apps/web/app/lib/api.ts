@@ -4,6 +4,7 @@ import { backofficeCalls } from './api/backoffice.ts'
 import { backofficeCategoryCalls } from './api/backoffice-categories.ts'
 import { backofficeImportCalls } from './api/backoffice-import.ts'
 import { backofficeMediaCalls } from './api/backoffice-media.ts'
+import { backofficeShippingCalls } from './api/backoffice-shipping.ts'
 import { backofficeVariantsCalls } from './api/backoffice-variants.ts'
 import { browseCalls } from './api/browse.ts'
 import { cartCalls } from './api/cart.ts'
@@ -48,6 +49,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...backofficeMediaCalls(transport),
     ...backofficeVariantsCalls(transport),
     ...backofficeCategoryCalls(transport),
+    ...backofficeShippingCalls(transport),
   }
 }
 

@@ -55,6 +55,8 @@ export default function AdminActivity() {
           <option value="">{t('ENTITY_ANY')}</option>
           <option value="product">{t('ENTITY_product')}</option>
           <option value="site">{t('ENTITY_site')}</option>
+          <option value="shipping_zone">{t('ENTITY_shipping_zone')}</option>
+          <option value="shipping_method">{t('ENTITY_shipping_method')}</option>
         </SelectField>
         <TextField
           name="entityId"
