@@ -19,6 +19,7 @@ import {
   passwordResetMail,
   type RefundNotice,
   refundMail,
+  staffInvitationMail,
   storefrontLinks,
 } from './mail.templates.ts'
 import { MAIL_LANGUAGES, mailLanguage } from './mail.texts.ts'
@@ -89,6 +90,16 @@ export async function queueOrderConfirmation(
   const language = languageOf({ ...to, email: order.customer.email })
   const link = to.withAccountLink ? storefrontLinks.accountOrder(ctx.config.publicUrl, order.id) : undefined
   return queue(ctx, orderConfirmationMail(order, language, link), `order-confirmation:${order.id}`)
+}
+
+/** An invitation into the back office, its link carrying the token. */
+export async function queueStaffInvitation(
+  ctx: MailCtx,
+  to: Recipient,
+  invite: { token: string; inviter: string; role: 'owner' | 'catalogue' | 'orders' },
+): Promise<void> {
+  const link = storefrontLinks.staffInvitation(ctx.config.publicUrl, invite.token)
+  await queue(ctx, staffInvitationMail(to.email, { ...invite, link }, languageOf(to)))
 }
 
 /** The language a mail to this recipient is written in (the order keeps it for later mails about the order). */

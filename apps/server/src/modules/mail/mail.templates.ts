@@ -43,6 +43,8 @@ export const storefrontLinks = {
     `${publicUrl}/delete-account?token=${encodeURIComponent(token)}`,
   accountOrder: (publicUrl: string, orderId: string) =>
     `${publicUrl}/account/orders/${encodeURIComponent(orderId)}`,
+  staffInvitation: (publicUrl: string, token: string) =>
+    `${publicUrl}/admin/invitation/${encodeURIComponent(token)}`,
 }
 
 export function passwordResetMail(to: string, link: string, language: MailLanguage = 'en'): Mail {
@@ -78,6 +80,26 @@ export function accountDeletionMail(to: string, link: string, language: MailLang
     [t('DELETION_LINE_1'), t('DELETION_LINE_2')],
     link,
     t('DELETION_ACTION'),
+  )
+}
+
+/** An invitation into the back office with a role (docs/decisions/0066-staff-invitations.md). */
+export function staffInvitationMail(
+  to: string,
+  invite: { link: string; inviter: string; role: 'owner' | 'catalogue' | 'orders' },
+  language: MailLanguage = 'en',
+): Mail {
+  const t = mailTranslator(language)
+  const role = t(
+    invite.role === 'owner' ? 'ROLE_OWNER' : invite.role === 'catalogue' ? 'ROLE_CATALOGUE' : 'ROLE_ORDERS',
+  )
+  return mail(
+    language,
+    to,
+    t('INVITE_SUBJECT'),
+    [t('INVITE_LINE_1', { inviter: invite.inviter, role }), t('INVITE_LINE_2')],
+    invite.link,
+    t('INVITE_ACTION'),
   )
 }
 

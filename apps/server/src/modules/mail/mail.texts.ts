@@ -48,6 +48,14 @@ const en = {
   REFUND_ITEMS: 'Refunded items',
   REFUND_REASON: 'Reason',
   REFUND_TOTAL: 'Refunded so far',
+  INVITE_SUBJECT: 'You are invited to the back office',
+  INVITE_LINE_1: '{inviter} invites you to run the shop with them, as {role}.',
+  INVITE_LINE_2:
+    'Open the link within 7 days, sign in with this e-mail address (or create an account with it) and accept. If you did not expect this, ignore this mail.',
+  INVITE_ACTION: 'Accept the invitation',
+  ROLE_OWNER: 'an owner (everything, including settings and staff)',
+  ROLE_CATALOGUE: 'catalogue staff (products, prices, stock, categories, the shop window)',
+  ROLE_ORDERS: 'order staff (orders, refunds, shipping them)',
 }
 
 export type MailTextKey = keyof typeof en
@@ -95,6 +103,14 @@ const de: Record<MailTextKey, string> = {
   REFUND_ITEMS: 'Erstattete Artikel',
   REFUND_REASON: 'Grund',
   REFUND_TOTAL: 'Bisher erstattet',
+  INVITE_SUBJECT: 'Ihre Einladung in die Shop-Verwaltung',
+  INVITE_LINE_1: '{inviter} lädt Sie ein, den Shop mitzuführen, als {role}.',
+  INVITE_LINE_2:
+    'Öffnen Sie den Link innerhalb von 7 Tagen, melden Sie sich mit dieser E-Mail-Adresse an (oder legen Sie damit ein Konto an) und nehmen Sie an. Wenn Sie nichts davon wissen, ignorieren Sie diese E-Mail.',
+  INVITE_ACTION: 'Einladung annehmen',
+  ROLE_OWNER: 'Inhaber (alles, auch Einstellungen und Mitarbeitende)',
+  ROLE_CATALOGUE: 'Katalog-Mitarbeiter (Produkte, Preise, Bestand, Kategorien, Schaufenster)',
+  ROLE_ORDERS: 'Bestell-Mitarbeiter (Bestellungen, Erstattungen, Versand)',
 }
 
 const catalogues: Record<MailLanguage, Record<MailTextKey, string>> = { en, de }

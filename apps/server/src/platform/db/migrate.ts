@@ -26,6 +26,7 @@ import * as catalogueImports from './migrations/0024-catalogue-imports.ts'
 import * as staffOrderIndexes from './migrations/0026-staff-order-indexes.ts'
 import * as shippingMethodNames from './migrations/0028-shipping-method-names.ts'
 import * as orderRefunds from './migrations/0029-order-refunds.ts'
+import * as staffInvitations from './migrations/0031-staff-invitations.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0026-staff-order-indexes': staffOrderIndexes,
   '0028-shipping-method-names': shippingMethodNames,
   '0029-order-refunds': orderRefunds,
+  '0031-staff-invitations': staffInvitations,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
