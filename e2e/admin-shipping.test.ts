@@ -105,11 +105,37 @@ for (const { engine, skip } of browserEngines) {
           /\$4\.50; from \$100\.00: \$0\.00/,
         )
         assert.deepEqual(await wider(page), [])
+
+        // The demo's US Standard (an English name only) gets its German name and a fee of this run's own.
+        const fee = phone ? '8.88' : '7.77'
+        const home = page.getByRole('region', { name: 'United States & Canada' })
+        const standard = 'Standard (3–5 business days)'
+        const edit = home.locator('details', {
+          has: page.locator('summary', { hasText: n(en.EDIT_METHOD, { name: standard }) }),
+        })
+        await edit.locator('summary').click()
+        await edit
+          .getByLabel(n(en.FIELD_METHOD_NAME, { language: en.LANGUAGE_de }))
+          .fill('Standard (3–5 Werktage)')
+        await edit.getByLabel(n(en.FIELD_FEE, { currency: 'USD' }), { exact: true }).fill(fee)
+        await edit.getByRole('button', { name: en.SAVE_METHOD }).click()
+        await home.getByText(`$${fee}; from $75.00: $0.00`).waitFor()
         assert.deepEqual(errors, [])
 
         // The shopper in that country: both methods, the cheaper pre-selected; the order is placed with it.
         const shopper = await openPage({ viewport })
         await addJar(shopper.page, shop)
+        // The cart's estimate for the US: the edited method is the cheapest there.
+        await shopper.page.getByRole('button', { name: /^Open cart/ }).click()
+        const cart = shopper.page.getByRole('dialog', { name: shopT('YOUR_CART') })
+        await cart.getByText(shopT('ESTIMATE_TAX')).click()
+        await cart.getByRole('combobox', { name: shopT('ESTIMATE_COUNTRY') }).selectOption('US')
+        await cart.getByRole('textbox', { name: shopT('ESTIMATE_ZIP') }).fill('10001')
+        await cart.getByRole('button', { name: shopT('ESTIMATE'), exact: true }).click()
+        await cart.getByText(n(shopT('ESTIMATED_FOR'), { zip: '10001', country: 'US' })).waitFor()
+        const line = cart.locator('.totals__row', { hasText: n(shopT('SHIPPING_BY'), { name: standard }) })
+        assert.equal(await line.locator('dd').innerText(), `$${fee}`)
+        await shopper.page.keyboard.press('Escape')
         await ready(shopper.page, `${shop.url}/checkout?guest=1`)
         const shipping = async () => {
           const s = step(shopper.page, 2)
