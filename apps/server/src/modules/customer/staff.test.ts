@@ -19,7 +19,7 @@ for (const { engine, skip } of testEngines()) {
       method: 'GET' | 'POST' | 'PUT' | 'DELETE',
       url: string,
       payload?: object,
-      headers = owner.headers,
+      headers: Record<string, string> = owner.headers,
     ) => app.inject({ method, url, headers, ...(payload ? { payload } : {}) })
     const tokenOf = async (email: string) => {
       const mail = await lastMailTo(app, email)
