@@ -22,6 +22,7 @@ export default [
   route('auth/callback/:provider', 'routes/auth-callback.tsx'),
   // The back office (docs/decisions/0046-admin-web.md): routes of their own, code-split from every shop page.
   route('admin/sign-in', 'routes/admin/sign-in.tsx'),
+  route('admin/invitation/:token', 'routes/admin/invitation.tsx'),
   layout('routes/admin/layout.tsx', [
     route('admin', 'routes/admin/products.tsx'),
     route('admin/products/new', 'routes/admin/product-edit.tsx', { id: 'admin-product-new' }),
@@ -36,6 +37,7 @@ export default [
     route('admin/categories', 'routes/admin/categories.tsx'),
     route('admin/categories/:categoryId', 'routes/admin/category.tsx'),
     route('admin/shipping', 'routes/admin/shipping.tsx'),
+    route('admin/staff', 'routes/admin/staff.tsx'),
   ]),
   route('admin/export.csv', 'routes/admin/export.ts'),
   route('*', 'routes/not-found.tsx'),

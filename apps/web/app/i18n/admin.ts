@@ -4,6 +4,7 @@ import * as importAndExport from './admin/import-and-export.ts'
 import * as orders from './admin/orders.ts'
 import * as shipping from './admin/shipping.ts'
 import * as shopWindow from './admin/shop-window.ts'
+import * as staff from './admin/staff.ts'
 import * as variantsAndPrices from './admin/variants-and-prices.ts'
 import type { Language } from './index.ts'
 
@@ -89,6 +90,7 @@ export const en = {
   ...shopWindow.en,
   ...importAndExport.en,
   ...shipping.en,
+  ...staff.en,
 }
 
 /** The keys of the texts shared by every area (admin-keys.test.ts checks that no area defines one again). */
@@ -176,6 +178,7 @@ export const de: Record<AdminKey, string> = {
   ...shopWindow.de,
   ...importAndExport.de,
   ...shipping.de,
+  ...staff.de,
 }
 
 export type AdminTranslate = (key: AdminKey, values?: Record<string, string | number>) => string

@@ -5,6 +5,7 @@ import { backofficeCategoryCalls } from './api/backoffice-categories.ts'
 import { backofficeImportCalls } from './api/backoffice-import.ts'
 import { backofficeMediaCalls } from './api/backoffice-media.ts'
 import { backofficeShippingCalls } from './api/backoffice-shipping.ts'
+import { backofficeStaffCalls } from './api/backoffice-staff.ts'
 import { backofficeVariantsCalls } from './api/backoffice-variants.ts'
 import { browseCalls } from './api/browse.ts'
 import { cartCalls } from './api/cart.ts'
@@ -50,6 +51,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...backofficeVariantsCalls(transport),
     ...backofficeCategoryCalls(transport),
     ...backofficeShippingCalls(transport),
+    ...backofficeStaffCalls(transport),
   }
 }
 

@@ -69,6 +69,7 @@ export default function AdminLayout() {
           {staff.role === 'owner' ? <NavLink to="/admin/activity">{t('ACTIVITY')}</NavLink> : null}
           {staff.role === 'owner' ? <NavLink to="/admin/shop-window">{t('SHOP_WINDOW')}</NavLink> : null}
           {staff.role === 'owner' ? <NavLink to="/admin/shipping">{t('SHIPPING')}</NavLink> : null}
+          {staff.role === 'owner' ? <NavLink to="/admin/staff">{t('STAFF')}</NavLink> : null}
         </nav>
         <p className="admin-bar__who">
           {t('SIGNED_IN_AS', { email: staff.email, role: t(`ROLE_${staff.role}`) })}

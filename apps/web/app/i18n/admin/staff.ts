@@ -1,0 +1,78 @@
+/** The back office's texts: staff and invitations (see ../admin.ts). de has the same keys. */
+export const en = {
+  STAFF: 'Staff',
+  STAFF_HINT:
+    'Who runs the shop with you. Owners may do everything; catalogue staff edit products, prices, stock, categories and the shop window; order staff handle orders. The shop always keeps at least one owner.',
+  STAFF_MEMBERS: 'Members',
+  COL_EMAIL: 'E-mail',
+  COL_ROLE: 'Role',
+  ROLE_FOR: 'Role of {email}',
+  ROLE_CHOICE_owner: 'Owner',
+  ROLE_CHOICE_catalogue: 'Catalogue staff',
+  ROLE_CHOICE_orders: 'Order staff',
+  SAVE_ROLE: 'Save the role of {email}',
+  REVOKE: 'Revoke {email}',
+  INVITE: 'Invite a member of staff',
+  INVITE_HINT:
+    'They get an e-mail with a link valid for 7 days; they sign in with this address (or create an account with it) and accept.',
+  SEND_INVITATION: 'Send invitation',
+  INVITATIONS: 'Open invitations',
+  NO_INVITATIONS: 'No open invitations.',
+  INVITED_BY: 'invited by {email}, until {date}',
+  WITHDRAW: 'Withdraw the invitation of {email}',
+  STAFF_INVITED: 'Invitation sent to {email}.',
+  STAFF_SAVED: 'Saved.',
+  LAST_OWNER: 'The shop needs at least one owner: make someone else owner first.',
+  ALREADY_STAFF: 'This address has this role already.',
+  STAFF_REFUSED: 'Nothing was changed: please correct the marked field.',
+  INVITATION_TITLE: 'Invitation to the back office',
+  INVITATION_OFFER: 'You are invited as {role} with the address {email}.',
+  INVITATION_SIGN_IN:
+    'Sign in with {email} first (or create an account with it in the shop), then come back to this link.',
+  INVITATION_CREATE_ACCOUNT: 'Create an account',
+  INVITATION_OTHER: 'You are signed in with another address. Sign out and sign in with {email}.',
+  ACCEPT_INVITATION: 'Accept the invitation',
+  INVITATION_GONE:
+    'This invitation is no longer open: it was used, withdrawn or has expired. Ask the shop owner for a new one.',
+  INVITATION_ACCEPTED: 'Welcome! You are now {role}.',
+  GO_TO_BACK_OFFICE: 'Go to the back office',
+}
+
+export const de: Record<keyof typeof en, string> = {
+  STAFF: 'Mitarbeitende',
+  STAFF_HINT:
+    'Wer den Shop mit Ihnen führt. Inhaber dürfen alles; Katalog-Mitarbeiter bearbeiten Produkte, Preise, Bestand, Kategorien und das Schaufenster; Bestell-Mitarbeiter bearbeiten Bestellungen. Der Shop behält immer mindestens einen Inhaber.',
+  STAFF_MEMBERS: 'Mitglieder',
+  COL_EMAIL: 'E-Mail',
+  COL_ROLE: 'Rolle',
+  ROLE_FOR: 'Rolle von {email}',
+  ROLE_CHOICE_owner: 'Inhaber',
+  ROLE_CHOICE_catalogue: 'Katalog-Mitarbeiter',
+  ROLE_CHOICE_orders: 'Bestell-Mitarbeiter',
+  SAVE_ROLE: 'Rolle von {email} speichern',
+  REVOKE: 'Zugang von {email} entziehen',
+  INVITE: 'Mitarbeitende einladen',
+  INVITE_HINT:
+    'Sie erhalten eine E-Mail mit einem Link, der 7 Tage gilt; sie melden sich mit dieser Adresse an (oder legen damit ein Konto an) und nehmen an.',
+  SEND_INVITATION: 'Einladung senden',
+  INVITATIONS: 'Offene Einladungen',
+  NO_INVITATIONS: 'Keine offenen Einladungen.',
+  INVITED_BY: 'eingeladen von {email}, bis {date}',
+  WITHDRAW: 'Einladung von {email} zurückziehen',
+  STAFF_INVITED: 'Einladung an {email} gesendet.',
+  STAFF_SAVED: 'Gespeichert.',
+  LAST_OWNER: 'Der Shop braucht mindestens einen Inhaber: Machen Sie zuerst jemand anderen zum Inhaber.',
+  ALREADY_STAFF: 'Diese Adresse hat diese Rolle bereits.',
+  STAFF_REFUSED: 'Nichts wurde geändert: Bitte korrigieren Sie das markierte Feld.',
+  INVITATION_TITLE: 'Einladung in die Shop-Verwaltung',
+  INVITATION_OFFER: 'Sie sind als {role} eingeladen, mit der Adresse {email}.',
+  INVITATION_SIGN_IN:
+    'Melden Sie sich zuerst mit {email} an (oder legen Sie damit im Shop ein Konto an) und öffnen Sie dann diesen Link erneut.',
+  INVITATION_CREATE_ACCOUNT: 'Konto anlegen',
+  INVITATION_OTHER: 'Sie sind mit einer anderen Adresse angemeldet. Melden Sie sich ab und mit {email} an.',
+  ACCEPT_INVITATION: 'Einladung annehmen',
+  INVITATION_GONE:
+    'Diese Einladung ist nicht mehr offen: Sie wurde genutzt, zurückgezogen oder ist abgelaufen. Bitten Sie den Inhaber um eine neue.',
+  INVITATION_ACCEPTED: 'Willkommen! Sie sind jetzt {role}.',
+  GO_TO_BACK_OFFICE: 'Zur Shop-Verwaltung',
+}
