@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { staffRoutes } from './modules/auth/staff.routes.ts'
+import { staffCustomerRoutes } from './modules/auth/staff-customers.routes.ts'
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts'
 import { backofficeCategoryRoutes } from './modules/backoffice/categories.routes.ts'
 import { productMediaRoutes } from './modules/backoffice/product-media.routes.ts'
@@ -106,6 +107,7 @@ const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<v
   priceRoutes,
   authRoutes,
   staffRoutes,
+  staffCustomerRoutes,
   customerRoutes,
   addressRoutes,
   mailRoutes,

@@ -30,6 +30,7 @@ import type { AppContext } from '../../platform/http/context.ts'
 import { AppError, forbidden, notFound, unauthorized } from '../../platform/http/errors.ts'
 import * as customers from '../customer/customer.service.ts'
 import { normaliseEmail } from '../customer/customer.service.ts'
+import { isBlocked } from '../customer/staff-customers.service.ts'
 import { storefrontLanguage } from '../mail/mail.service.ts'
 import * as orders from '../order/order.service.ts'
 import { limitsFor } from './limits.ts'
@@ -74,6 +75,8 @@ async function signIn(
   previous: { principal: Principal; token: string } | null,
   knownDeviceToken?: string,
 ): Promise<SignedIn> {
+  if (await isBlocked(ctx.db, customer.id))
+    throw new AppError(403, 'account_blocked', 'This account is blocked; please contact the shop')
   if (previous) await revokeToken(ctx.db, previous.token)
   const sessionId = previous?.principal.sessionId ?? newSessionId()
   const { accessToken, expiresIn } = await issueToken(

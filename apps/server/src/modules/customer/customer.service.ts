@@ -255,3 +255,9 @@ export type Role = 'customer' | StaffRole
 /** Grants a staff role or makes a customer again, by e-mail address (scripts/owner.ts); false when no such customer. */
 export const setRole = (db: Db, email: string, role: Role): Promise<boolean> =>
   repo.setRole(db, normaliseEmail(email), role)
+
+/**
+ * Erasure at the customer's request through the staff (docs/decisions/0068-staff-customers.md): the same
+ * erasure as the customer's own deletion, without the mailed token (the staff verified the request).
+ */
+export const eraseCustomer = (ctx: AppContext, customerId: string) => anonymise(ctx, customerId)

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import type { OrderAddress } from '@shop/contracts/address'
+import { toAmount } from '@shop/contracts/money'
 import type { Order, OrderRequest, OrderStatus, OwnerOrderListQuery } from '@shop/contracts/order'
 import type { StaffPrincipal } from '../../platform/auth/staff.ts'
 import type { Principal } from '../../platform/auth/tokens.ts'
@@ -253,3 +254,25 @@ export async function guestBuyer(
 
 /** Sign-up after purchase: the guest order of `sessionId` becomes the customer's; false when it is not one. */
 export const claimGuestOrder = repo.claimGuestOrder
+
+/** A customer's newest orders (up to 50) and, per currency, how many and their sum less refunds (the staff's customer page). */
+export async function customerOrderSummary(ctx: Pick<AppContext, 'db'>, customerId: string) {
+  const [rows, totals] = await Promise.all([
+    repo.listCustomerOrders(ctx.db, customerId, 0, 50),
+    staffOrders.customerTotals(ctx.db, customerId),
+  ])
+  return {
+    orders: rows.map((o) => ({
+      id: o.id,
+      created: o.created_at,
+      status: o.status,
+      total: toAmount(o.total_minor, o.currency),
+      currency: o.currency,
+    })),
+    totals: totals.map((t) => ({
+      currency: t.currency,
+      orders: Number(t.orders),
+      total: toAmount(Number(t.total) - Number(t.refunded), t.currency),
+    })),
+  }
+}

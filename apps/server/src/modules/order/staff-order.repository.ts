@@ -50,3 +50,19 @@ export async function countStaffOrders(db: Db, f: OrderFilter): Promise<number> 
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
+
+/** Per currency: a customer's orders, their sum and what was refunded of them. */
+export function customerTotals(db: Db, customerId: string) {
+  return db
+    .selectFrom('orders')
+    .select((eb) => [
+      'currency',
+      eb.fn.countAll<number>().as('orders'),
+      eb.fn.sum<number>('total_minor').as('total'),
+      eb.fn.sum<number>('refunded_minor').as('refunded'),
+    ])
+    .where('customer_id', '=', customerId)
+    .groupBy('currency')
+    .orderBy('currency')
+    .execute()
+}

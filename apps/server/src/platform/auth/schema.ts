@@ -35,6 +35,9 @@ export interface CustomersTable {
   created_at: string
   updated_at: string
   deleted_at: string | null
+  /** Blocked by the staff (migration 0035): no sign-in until unblocked. */
+  blocked_at?: string | null
+  blocked_by?: string | null
 }
 
 export interface AddressesTable {

@@ -27,6 +27,7 @@ import * as staffOrderIndexes from './migrations/0026-staff-order-indexes.ts'
 import * as shippingMethodNames from './migrations/0028-shipping-method-names.ts'
 import * as orderRefunds from './migrations/0029-order-refunds.ts'
 import * as staffInvitations from './migrations/0031-staff-invitations.ts'
+import * as customerBlocking from './migrations/0035-customer-blocking.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0028-shipping-method-names': shippingMethodNames,
   '0029-order-refunds': orderRefunds,
   '0031-staff-invitations': staffInvitations,
+  '0035-customer-blocking': customerBlocking,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
