@@ -38,6 +38,8 @@ export default [
     route('admin/categories/:categoryId', 'routes/admin/category.tsx'),
     route('admin/shipping', 'routes/admin/shipping.tsx'),
     route('admin/staff', 'routes/admin/staff.tsx'),
+    route('admin/customers', 'routes/admin/customers.tsx'),
+    route('admin/customers/:customerId', 'routes/admin/customer.tsx'),
   ]),
   route('admin/export.csv', 'routes/admin/export.ts'),
   route('*', 'routes/not-found.tsx'),

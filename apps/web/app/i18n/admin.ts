@@ -1,4 +1,5 @@
 import * as categories from './admin/categories.ts'
+import * as customers from './admin/customers.ts'
 import * as images from './admin/images.ts'
 import * as importAndExport from './admin/import-and-export.ts'
 import * as orders from './admin/orders.ts'
@@ -91,6 +92,7 @@ export const en = {
   ...importAndExport.en,
   ...shipping.en,
   ...staff.en,
+  ...customers.en,
 }
 
 /** The keys of the texts shared by every area (admin-keys.test.ts checks that no area defines one again). */
@@ -179,6 +181,7 @@ export const de: Record<AdminKey, string> = {
   ...importAndExport.de,
   ...shipping.de,
   ...staff.de,
+  ...customers.de,
 }
 
 export type AdminTranslate = (key: AdminKey, values?: Record<string, string | number>) => string

@@ -2,6 +2,7 @@ import { accountCalls } from './api/account.ts'
 import { authCalls } from './api/auth.ts'
 import { backofficeCalls } from './api/backoffice.ts'
 import { backofficeCategoryCalls } from './api/backoffice-categories.ts'
+import { backofficeCustomerCalls } from './api/backoffice-customers.ts'
 import { backofficeImportCalls } from './api/backoffice-import.ts'
 import { backofficeMediaCalls } from './api/backoffice-media.ts'
 import { backofficeShippingCalls } from './api/backoffice-shipping.ts'
@@ -52,6 +53,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...backofficeCategoryCalls(transport),
     ...backofficeShippingCalls(transport),
     ...backofficeStaffCalls(transport),
+    ...backofficeCustomerCalls(transport),
   }
 }
 

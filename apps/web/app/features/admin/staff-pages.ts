@@ -2,10 +2,10 @@ import type { StaffMe } from '@shop/contracts/staff'
 
 /**
  * Whether a role's pages include this one, for the pages whose loader calls no API that would refuse (a new
- * product's empty form): the order staff open the order pages only, the catalogue staff everything else.
+ * product's empty form): the order staff open the order and customer pages only, the catalogue staff everything else.
  */
 export function mayOpen(staff: StaffMe, pathname: string): boolean {
-  const orders = /^\/admin\/orders(\/|$)/.test(pathname)
+  const orders = /^\/admin\/(orders|customers)(\/|$)/.test(pathname)
   return staff.role === 'owner' || (staff.role === 'orders' ? orders : !orders)
 }
 
