@@ -8,6 +8,7 @@ import { staffRoutes } from './modules/auth/staff.routes.ts'
 import { staffCustomerRoutes } from './modules/auth/staff-customers.routes.ts'
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts'
 import { backofficeCategoryRoutes } from './modules/backoffice/categories.routes.ts'
+import { dashboardRoutes } from './modules/backoffice/dashboard.routes.ts'
 import { productMediaRoutes } from './modules/backoffice/product-media.routes.ts'
 import { shippingStaffRoutes } from './modules/backoffice/shipping.routes.ts'
 import { shopWindowRoutes } from './modules/backoffice/shop-window.routes.ts'
@@ -108,6 +109,7 @@ const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<v
   authRoutes,
   staffRoutes,
   staffCustomerRoutes,
+  dashboardRoutes,
   customerRoutes,
   addressRoutes,
   mailRoutes,

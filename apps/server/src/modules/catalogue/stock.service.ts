@@ -1,5 +1,6 @@
 import { invalidate } from '../../platform/cache/versions.ts'
 import type { Db } from '../../platform/db/database.ts'
+import { findLowStock } from './low-stock.repository.ts'
 import { give, type StockLine, take } from './stock.repository.ts'
 
 export type { StockLine } from './stock.repository.ts'
@@ -33,3 +34,7 @@ export async function release(db: Db, lines: readonly StockLine[]): Promise<void
  * catalogue answers are old from its commit on (docs/decisions/0030-catalogue-answer-cache.md).
  */
 export const invalidateCatalogue = (db: Db) => invalidate(db, 'catalogue')
+
+/** Published products and variants at or below `threshold` units, fewest first (the dashboard, docs/decisions/0069). */
+export const lowStock = (db: Db, threshold: number, language: string, limit: number) =>
+  findLowStock(db, threshold, language, limit)

@@ -11,6 +11,7 @@ import { AppError, conflict, notFound } from '../../platform/http/errors.ts'
 import type { Totals } from '../calculation/totals.rules.ts'
 import * as stock from '../catalogue/stock.service.ts'
 import { paymentsOf } from '../payment/payment.service.ts'
+import * as dashboard from './dashboard.repository.ts'
 import type { OrderDiscount, PaymentRecord, ShippingRecord } from './order.records.ts'
 import * as repo from './order.repository.ts'
 import { toOrderView } from './order.view.ts'
@@ -273,6 +274,25 @@ export async function customerOrderSummary(ctx: Pick<AppContext, 'db'>, customer
       currency: t.currency,
       orders: Number(t.orders),
       total: toAmount(Number(t.total) - Number(t.refunded), t.currency),
+    })),
+  }
+}
+
+export type { Period } from './dashboard.repository.ts'
+
+/** Sales figures of a site and period for the dashboard: per day, and the top products (docs/decisions/0069). */
+export async function salesFigures(ctx: Pick<AppContext, 'db'>, period: dashboard.Period, top: number) {
+  const [days, products] = await Promise.all([
+    dashboard.salesPerDay(ctx.db, period),
+    dashboard.topProducts(ctx.db, period, top),
+  ])
+  return {
+    days: days.map((d) => ({ day: d.day, orders: Number(d.orders), salesMinor: Number(d.sales ?? 0) })),
+    topProducts: products.map((p) => ({
+      productId: p.productId,
+      name: String(p.name ?? ''),
+      units: Number(p.units),
+      salesMinor: Number(p.sales),
     })),
   }
 }
