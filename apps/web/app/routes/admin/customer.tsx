@@ -96,31 +96,7 @@ export default function AdminCustomer() {
           })}
         </p>
       ) : null}
-      <section aria-labelledby="customer-actions" className="admin-steps">
-        <h2 id="customer-actions">{t('CUSTOMER_ACTIONS')}</h2>
-        <Form method="post">
-          <input type="hidden" name="intent" value={customer.blocked ? 'unblock' : 'block'} />
-          <button type="submit" className="button" disabled={busy}>
-            {t(customer.blocked ? 'UNBLOCK' : 'BLOCK')}
-          </button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="intent" value="reset" />
-          <button type="submit" className="button" disabled={busy}>
-            {t('SEND_RESET')}
-          </button>
-        </Form>
-        <details className="admin-danger">
-          <summary>{t('ERASE')}</summary>
-          <p>{t('ERASE_CONFIRM', { email: customer.email })}</p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="erase" />
-            <button type="submit" className="button button--danger" disabled={busy}>
-              {t('ERASE_YES')}
-            </button>
-          </Form>
-        </details>
-      </section>
+      <CustomerActions customer={customer} t={t} busy={busy} />
       <section aria-labelledby="customer-totals">
         <h2 id="customer-totals">{t('CUSTOMER_TOTALS')}</h2>
         {customer.totals.length === 0 ? <p>{t('NO_CUSTOMER_ORDERS')}</p> : null}
@@ -180,5 +156,43 @@ export default function AdminCustomer() {
         </ul>
       </section>
     </>
+  )
+}
+
+function CustomerActions({
+  customer,
+  t,
+  busy,
+}: {
+  customer: { blocked: boolean; email: string }
+  t: ReturnType<typeof adminTranslator>
+  busy: boolean
+}) {
+  return (
+    <section aria-labelledby="customer-actions" className="admin-steps">
+      <h2 id="customer-actions">{t('CUSTOMER_ACTIONS')}</h2>
+      <Form method="post">
+        <input type="hidden" name="intent" value={customer.blocked ? 'unblock' : 'block'} />
+        <button type="submit" className="button" disabled={busy}>
+          {t(customer.blocked ? 'UNBLOCK' : 'BLOCK')}
+        </button>
+      </Form>
+      <Form method="post">
+        <input type="hidden" name="intent" value="reset" />
+        <button type="submit" className="button" disabled={busy}>
+          {t('SEND_RESET')}
+        </button>
+      </Form>
+      <details className="admin-danger">
+        <summary>{t('ERASE')}</summary>
+        <p>{t('ERASE_CONFIRM', { email: customer.email })}</p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="erase" />
+          <button type="submit" className="button button--danger" disabled={busy}>
+            {t('ERASE_YES')}
+          </button>
+        </Form>
+      </details>
+    </section>
   )
 }

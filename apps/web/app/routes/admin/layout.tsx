@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import adminStyles from '../../features/admin/admin.css?url'
+import adminCardStyles from '../../features/admin/admin-cards.css?url'
 import adminPageStyles from '../../features/admin/admin-pages.css?url'
 import { requireStaff } from '../../features/admin/staff.server.ts'
 import { adminHomeOf, mayOpen } from '../../features/admin/staff-pages.ts'
@@ -23,6 +24,7 @@ import type { Route } from './+types/layout'
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: adminStyles },
   { rel: 'stylesheet', href: adminPageStyles },
+  { rel: 'stylesheet', href: adminCardStyles },
 ]
 
 /** Every back-office page: a staff member or the sign-in; the shell's navigation and who is signed in. */
@@ -70,6 +72,7 @@ export default function AdminLayout() {
           {staff.role === 'owner' ? <NavLink to="/admin/activity">{t('ACTIVITY')}</NavLink> : null}
           {staff.role === 'owner' ? <NavLink to="/admin/shop-window">{t('SHOP_WINDOW')}</NavLink> : null}
           {staff.role === 'owner' ? <NavLink to="/admin/shipping">{t('SHIPPING')}</NavLink> : null}
+          {staff.role === 'owner' ? <NavLink to="/admin/coupons">{t('COUPONS')}</NavLink> : null}
           {staff.role === 'owner' ? <NavLink to="/admin/staff">{t('STAFF')}</NavLink> : null}
         </nav>
         <p className="admin-bar__who">
