@@ -1,3 +1,5 @@
+import { sql } from 'kysely'
+import { bulkRows } from '../../platform/db/bulk-rows.ts'
 import type { Db } from '../../platform/db/database.ts'
 
 export interface AuditRow {
@@ -18,13 +20,27 @@ export async function insertAudit(db: Db, row: AuditRow): Promise<void> {
   await auditDb(db).insertInto('audit_log').values(row).execute()
 }
 
-/** Many entries, a few hundred per INSERT. */
+const columns = [
+  'id',
+  'at',
+  'actor_id',
+  'actor_email',
+  'entity',
+  'entity_id',
+  'action',
+  'before',
+  'after',
+] as const
+
+/** Many entries, a thousand per INSERT (one JSON or array parameter per column, not one per value). */
 export async function insertAudits(db: Db, rows: readonly AuditRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 300)
-    await auditDb(db)
-      .insertInto('audit_log')
-      .values(rows.slice(i, i + 300))
-      .execute()
+  const text = columns.map((name) => ({ name, type: 'text' as const }))
+  for (let i = 0; i < rows.length; i += 1000) {
+    const batch = rows.slice(i, i + 1000).map((row) => columns.map((c) => row[c]))
+    await sql`insert into audit_log (${sql.join(columns.map((c) => sql.ref(c)))}) ${bulkRows(db, text, batch)}`.execute(
+      db,
+    )
+  }
 }
 
 export interface AuditFilter {

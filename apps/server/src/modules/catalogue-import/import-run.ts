@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import type { ImportCounts } from '@shop/contracts/backoffice-import'
 import type { StaffPrincipal } from '../../platform/auth/staff.ts'
 import type { Db } from '../../platform/db/database.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { type AuditRecord, recordAudits } from '../audit/audit.service.ts'
-import { writeCatalogueRecords } from '../catalogue/staff-import.service.ts'
+import { newRecordIds, writeCatalogueRecords } from '../catalogue/staff-import.service.ts'
 import { reindexProducts } from '../search/search.service.ts'
 import { type CsvFile, parseCsv } from './csv-file.ts'
 import type { CsvTerms } from './csv-format.rules.ts'
@@ -54,6 +53,9 @@ export async function runImport(ctx: AppContext, id: string, shouldStop: () => b
           importChunk({ ...ctx, db: trx }, { id, file, terms, known, staff }, done, to, outcome),
         )
       done = to
+      // SQLite's statements are synchronous: without a turn of the event loop between chunks the shop would
+      // answer no request (a checkout, a stop signal) before the whole import is done; now one chunk at most.
+      await new Promise((resolve) => setImmediate(resolve))
     }
     await setImportStatus(ctx.db, id, 'running', { status: 'done' })
   } catch (error) {
@@ -75,9 +77,10 @@ async function importChunk(ctx: AppContext, job: Job, from: number, to: number, 
   const db = ctx.db as Db
   const plans = await planRows(db, job.file, job.terms, { from, to }, job.known)
   const ids = new Map<RowPlan, string>()
-  for (const plan of plans)
+  const fresh = newRecordIds(plans.length)
+  for (const [i, plan] of plans.entries())
     if (!plan.product) continue
-    else if (plan.action === 'create') ids.set(plan, randomUUID())
+    else if (plan.action === 'create') ids.set(plan, fresh[i] as string)
     else if (plan.action === 'update' && plan.existing) ids.set(plan, plan.existing.id)
   const writes = [...ids].map(([plan, id]) => ({
     plan,

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto'
 import type { StaffPrice } from '@shop/contracts/backoffice'
-import { sql } from 'kysely'
 import type { Db } from '../../platform/db/database.ts'
 
 /** A product whole as the CSV import and export see it (docs/decisions/0053-catalogue-csv.md). */
@@ -117,92 +115,4 @@ export interface RecordWrite {
   texts: CatalogueRecord['texts']
   prices: StaffPrice[]
   categories: string[]
-}
-
-/** New products, their texts, prices and category assignments: one INSERT per table. */
-export async function insertRecords(
-  db: Db,
-  records: ReadonlyArray<RecordWrite & { stock: number }>,
-  now: string,
-) {
-  if (records.length === 0) return
-  await db
-    .insertInto('products')
-    .values(
-      records.map((r) => ({
-        id: r.id,
-        code: r.sku,
-        published: r.published ? 1 : 0,
-        tax_code: r.taxCode,
-        stock: r.stock,
-        created_at: now,
-      })),
-    )
-    .execute()
-  await insertParts(db, records)
-}
-
-/** Replaces texts, untimed product-level prices and category assignments of existing products. */
-export async function replaceParts(db: Db, records: readonly RecordWrite[]) {
-  if (records.length === 0) return
-  const ids = records.map((r) => r.id)
-  for (const r of records)
-    await db
-      .updateTable('products')
-      .set({ published: r.published ? 1 : 0, tax_code: r.taxCode })
-      .where('id', '=', r.id)
-      .execute()
-  await db.deleteFrom('product_texts').where('product_id', 'in', ids).execute()
-  await db
-    .deleteFrom('prices')
-    .where('product_id', 'in', ids)
-    .where('variant_id', 'is', null)
-    .where('valid_from', 'is', null)
-    .where('valid_until', 'is', null)
-    .execute()
-  await db.deleteFrom('category_assignments').where('product_id', 'in', ids).execute()
-  await insertParts(db, records)
-}
-
-async function insertParts(db: Db, records: readonly RecordWrite[]) {
-  const texts = records.flatMap((r) => r.texts.map((t) => ({ product_id: r.id, ...t })))
-  const prices = records.flatMap((r) =>
-    r.prices.map((p) => ({
-      id: randomUUID(),
-      product_id: r.id,
-      variant_id: null,
-      currency: p.currency,
-      effective_minor: p.effectiveMinor,
-      original_minor: p.originalMinor,
-      unit_code: null,
-      unit_quantity: null,
-      valid_from: null,
-      valid_until: null,
-    })),
-  )
-  const assignments = records.flatMap((r) =>
-    r.categories.map((category_id, position) => ({ product_id: r.id, category_id, position })),
-  )
-  for (const part of chunks(texts, 1000)) await db.insertInto('product_texts').values(part).execute()
-  for (const part of chunks(prices, 1000)) await db.insertInto('prices').values(part).execute()
-  for (const part of chunks(assignments, 1000))
-    await db.insertInto('category_assignments').values(part).execute()
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-  return out
-}
-
-/** Sets a stock only when it is still the figure the import read (a checkout in between wins). */
-export async function setStockIfStill(db: Db, id: string, expected: number, stock: number): Promise<boolean> {
-  const result = await db
-    .updateTable('products')
-    .set({ stock })
-    .where('id', '=', id)
-    .where('stock', '=', expected)
-    .where(sql<boolean>`has_variants = 0`)
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
 }

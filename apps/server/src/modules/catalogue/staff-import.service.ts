@@ -5,14 +5,18 @@ import {
   findRecordsAfter,
   findRecordsBySku,
   findVariantCodes,
-  insertRecords,
   type RecordWrite,
-  replaceParts,
-  setStockIfStill,
 } from './staff-import.repository.ts'
+import {
+  insertRecords,
+  newRecordIds,
+  replaceParts,
+  setStocksIfStill,
+} from './staff-import-write.repository.ts'
 import { invalidateCatalogue } from './stock.service.ts'
 
 export type { CatalogueRecord, RecordWrite } from './staff-import.repository.ts'
+export { newRecordIds }
 
 /**
  * The catalogue's batch read and write path for the CSV import and export (docs/decisions/0053-catalogue-csv.md).
@@ -64,9 +68,8 @@ export async function writeCatalogueRecords(
   write: CatalogueWrite,
   now: string,
 ): Promise<Set<string>> {
-  const stockChanged = new Set<string>()
-  for (const s of write.stocks)
-    if (!(await setStockIfStill(db, s.id, s.expected, s.stock))) stockChanged.add(s.id)
+  const set = await setStocksIfStill(db, write.stocks)
+  const stockChanged = new Set(write.stocks.filter((s) => !set.has(s.id)).map((s) => s.id))
   await insertRecords(db, write.creates, now)
   await replaceParts(
     db,

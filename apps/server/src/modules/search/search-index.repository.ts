@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { type BulkColumn, bulkRows } from '../../platform/db/bulk-rows.ts'
 import type { Db, Engine } from '../../platform/db/database.ts'
 import type { Posting, TermRow } from './search-index.ts'
 import { indexedDeletions } from './text.ts'
@@ -7,36 +8,19 @@ const LOOKUP_BATCH = 500
 /** Rows per bulk insert statement (one JSON or array parameter per column, not one per value). */
 const INSERT_BATCH = 20_000
 
-/**
- * Rows into a table in few statements: SQLite reads them from one JSON parameter (json_each), PostgreSQL
- * from one array per column (unnest); either way a statement carries thousands of rows whatever their width.
- */
+/** Rows into a table in few statements, thousands per statement (platform/db/bulk-rows.ts). */
 // writes: search_postings, search_terms, search_typos
 async function bulkInsert(
   db: Db,
-  engine: Engine,
   table: 'search_postings' | 'search_terms' | 'search_typos',
-  columns: Array<{ name: string; type: 'text' | 'integer' }>,
+  columns: BulkColumn[],
   rows: unknown[][],
   onConflict = sql``,
 ): Promise<void> {
   const names = sql.join(columns.map((c) => sql.ref(c.name)))
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    const batch = rows.slice(i, i + INSERT_BATCH)
-    if (engine === 'sqlite') {
-      const values = sql.join(columns.map((_, j) => sql`j.value ->> ${sql.lit(j)}`))
-      await sql`insert into ${sql.table(table)} (${names}) select ${values}
-        from json_each(${JSON.stringify(batch)}) j where true ${onConflict}`.execute(db)
-    } else {
-      const arrays = sql.join(
-        columns.map(
-          (c, j) => sql`${batch.map((r) => r[j])}::${sql.raw(c.type === 'text' ? 'text' : 'int')}[]`,
-        ),
-      )
-      await sql`insert into ${sql.table(table)} (${names}) select * from unnest(${arrays}) ${onConflict}`.execute(
-        db,
-      )
-    }
+    const batch = bulkRows(db, columns, rows.slice(i, i + INSERT_BATCH))
+    await sql`insert into ${sql.table(table)} (${names}) ${batch} ${onConflict}`.execute(db)
   }
 }
 
@@ -49,55 +33,46 @@ export async function clearIndex(db: Db): Promise<void> {
   await sql`delete from search_typos`.execute(db)
 }
 
-export async function insertPostings(db: Db, engine: Engine, postings: Posting[]): Promise<void> {
+export async function insertPostings(db: Db, postings: Posting[]): Promise<void> {
   await bulkInsert(
     db,
-    engine,
     'search_postings',
     [text('language'), text('term'), integer('weight'), text('product_id')],
     postings.map((p) => [p.language, p.term, p.weight, p.productId]),
   )
 }
 
-/** The terms the products' postings hold, then those postings deleted. */
+/** The products' postings deleted; answers the language and term of each (a term once per product holding it). */
 export async function deletePostingsOf(db: Db, productIds: string[]): Promise<Array<[string, string]>> {
   const terms: Array<[string, string]> = []
   for (let i = 0; i < productIds.length; i += LOOKUP_BATCH) {
     const ids = productIds.slice(i, i + LOOKUP_BATCH)
-    const { rows } = await sql<{ language: string; term: string }>`select distinct language, term
-      from search_postings where product_id in (${sql.join(ids)})`.execute(db)
+    const { rows } = await sql<{ language: string; term: string }>`delete from search_postings
+      where product_id in (${sql.join(ids)}) returning language, term`.execute(db)
     for (const r of rows) terms.push([r.language, r.term])
-    await sql`delete from search_postings where product_id in (${sql.join(ids)})`.execute(db)
   }
   return terms
 }
 
-/** How many products hold each of the language's terms now (absent: none). */
-export async function countPostings(db: Db, language: string, terms: string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>()
-  for (let i = 0; i < terms.length; i += LOOKUP_BATCH) {
-    const { rows } = await sql<{ term: string; n: number }>`select term, count(*) as n from search_postings
-      where language = ${language} and term in (${sql.join(terms.slice(i, i + LOOKUP_BATCH))})
-      group by term`.execute(db)
-    for (const r of rows) out.set(r.term, Number(r.n))
-  }
-  return out
-}
-
-/** Vocabulary rows written (their product counts replaced) and their typo deletions added. */
-export async function upsertTerms(db: Db, engine: Engine, rows: TermRow[]): Promise<void> {
+/**
+ * Vocabulary rows written: `set` replaces a term's product count (a full rebuild), `add` adds the (signed)
+ * figure to it, a term new to the vocabulary starting at it. Rows of a positive figure get their typo deletions
+ * (a term that only lost products has them already).
+ */
+export async function upsertTerms(db: Db, rows: TermRow[], counts: 'set' | 'add'): Promise<void> {
+  const products = counts === 'set' ? sql`excluded.products` : sql`search_terms.products + excluded.products`
   await bulkInsert(
     db,
-    engine,
     'search_terms',
     [text('language'), text('term'), text('stem'), integer('products')],
     rows.map((r) => [r.language, r.term, r.stem, r.products]),
-    sql`on conflict (language, term) do update set products = excluded.products`,
+    sql`on conflict (language, term) do update set products = ${products}`,
   )
-  const typos = rows.flatMap((r) => indexedDeletions(r.term).map((v) => [r.language, v, r.term]))
+  const typos = rows
+    .filter((r) => r.products > 0)
+    .flatMap((r) => indexedDeletions(r.term).map((v) => [r.language, v, r.term]))
   await bulkInsert(
     db,
-    engine,
     'search_typos',
     [text('language'), text('variant'), text('term')],
     typos,
@@ -105,14 +80,14 @@ export async function upsertTerms(db: Db, engine: Engine, rows: TermRow[]): Prom
   )
 }
 
-/** Vocabulary terms no product holds any more, with their typo deletions. */
-export async function deleteTerms(db: Db, language: string, terms: string[]): Promise<void> {
+/** Those of the terms that no product holds any more, deleted with their typo deletions. */
+export async function deleteEmptyTerms(db: Db, language: string, terms: string[]): Promise<void> {
   for (let i = 0; i < terms.length; i += LOOKUP_BATCH) {
-    const batch = terms.slice(i, i + LOOKUP_BATCH)
-    await sql`delete from search_terms where language = ${language} and term in (${sql.join(batch)})`.execute(
+    const { rows } = await sql<{ term: string }>`delete from search_terms where language = ${language}
+      and term in (${sql.join(terms.slice(i, i + LOOKUP_BATCH))}) and products <= 0 returning term`.execute(
       db,
     )
-    const variants = batch.flatMap((t) => indexedDeletions(t).map((v) => sql`(${v}, ${t})`))
+    const variants = rows.flatMap((r) => indexedDeletions(r.term).map((v) => sql`(${v}, ${r.term})`))
     for (let j = 0; j < variants.length; j += LOOKUP_BATCH)
       await sql`delete from search_typos where language = ${language}
         and (variant, term) in (values ${sql.join(variants.slice(j, j + LOOKUP_BATCH))})`.execute(db)

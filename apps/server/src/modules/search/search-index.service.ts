@@ -6,9 +6,8 @@ import { invalidateProductTotals, searchableTexts } from '../catalogue/product.s
 import { listSites } from '../site/site.service.ts'
 import {
   clearIndex,
-  countPostings,
+  deleteEmptyTerms,
   deletePostingsOf,
-  deleteTerms,
   findIndexSources,
   hasIndex,
   insertPostings,
@@ -59,7 +58,7 @@ async function reindexAll(ctx: AppContext, sources: IndexSource[][]): Promise<vo
   const counts = new Map<string, Map<string, number>>()
   for (let i = 0; i < sources.length; i += ROUND) {
     const postings = sources.slice(i, i + ROUND).flatMap((docs) => docs.flatMap(postingsOf))
-    await insertPostings(ctx.db, ctx.engine, postings)
+    await insertPostings(ctx.db, postings)
     for (const p of postings) {
       const terms = counts.get(p.language) ?? new Map<string, number>()
       counts.set(p.language, terms)
@@ -67,30 +66,37 @@ async function reindexAll(ctx: AppContext, sources: IndexSource[][]): Promise<vo
     }
   }
   const rows = [...counts].flatMap(([language, terms]) => [...terms].map(([t, n]) => termRow(language, t, n)))
-  await upsertTerms(ctx.db, ctx.engine, rows)
+  await upsertTerms(ctx.db, rows, 'set')
 }
 
 async function reindexSome(ctx: AppContext, ids: string[], sources: IndexSource[][]): Promise<void> {
-  const old = await deletePostingsOf(ctx.db, ids)
+  const removed = await deletePostingsOf(ctx.db, ids)
   const postings: Posting[] = sources.flatMap((docs) => docs.flatMap(postingsOf))
-  await insertPostings(ctx.db, ctx.engine, postings)
-  const touched = new Map<string, Set<string>>()
-  for (const [language, term] of [...old, ...postings.map((p) => [p.language, p.term] as const)]) {
-    touched.set(language, (touched.get(language) ?? new Set()).add(term))
+  await insertPostings(ctx.db, postings)
+  // Each term's product count moves by the postings added less those removed: no recount of a common term's
+  // postings per write (an import's chunks would otherwise count a common word's growing postings again
+  // and again). Exact as long as every change of postings passes here, serialised by the version bump above.
+  const change = new Map<string, Map<string, number>>()
+  const add = (language: string, term: string, by: number) => {
+    const terms = change.get(language) ?? new Map<string, number>()
+    change.set(language, terms)
+    terms.set(term, (terms.get(term) ?? 0) + by)
   }
-  for (const [language, terms] of touched) {
-    const counts = await countPostings(ctx.db, language, [...terms])
-    await upsertTerms(
-      ctx.db,
-      ctx.engine,
-      [...counts].map(([t, n]) => termRow(language, t, n)),
-    )
-    await deleteTerms(
+  for (const [language, term] of removed) add(language, term, -1)
+  for (const p of postings) add(p.language, p.term, 1)
+  const moved = [...change].flatMap(([language, terms]) =>
+    [...terms].filter(([, by]) => by !== 0).map(([term, by]) => termRow(language, term, by)),
+  )
+  await upsertTerms(ctx.db, moved, 'add')
+  for (const [language, terms] of Map.groupBy(
+    moved.filter((r) => r.products < 0),
+    (r) => r.language,
+  ))
+    await deleteEmptyTerms(
       ctx.db,
       language,
-      [...terms].filter((t) => !counts.has(t)),
+      terms.map((r) => r.term),
     )
-  }
 }
 
 /** Per published product, what each language indexes: texts, code and the names of its category paths. */

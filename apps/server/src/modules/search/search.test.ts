@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { SearchResult } from '@shop/contracts/search'
-import type { KyselyPlugin } from 'kysely'
+import { type KyselyPlugin, sql } from 'kysely'
 import type { AppContext } from '../../platform/http/context.ts'
 import {
   insertCategory,
@@ -198,6 +198,38 @@ for (const { engine, skip } of testEngines()) {
       await reindexProducts(ctx, ['lamp'])
       assert.equal((await search({ q: 'brass' })).nbHits, 0)
       assert.deepEqual(ids(await search({ q: 'copper' })), ['lamp'])
+    })
+
+    test("the vocabulary's product counts follow reindexes of some products exactly", async () => {
+      await insertProduct(db, { id: 'bird-1', name: 'Owl Lamp', categoryIds: [bags] })
+      await insertProduct(db, { id: 'bird-2', name: 'Owl Lamp Large' })
+      await reindexProducts(ctx, ['bird-1', 'bird-2'])
+      await db
+        .updateTable('product_texts')
+        .set({ name: 'Heron Lamp' })
+        .where('product_id', '=', 'bird-2')
+        .execute()
+      await db.updateTable('products').set({ published: 0 }).where('id', '=', 'bird-1').execute()
+      await reindexProducts(ctx, ['bird-1', 'bird-2'])
+      await Promise.all([reindexProducts(ctx, ['bird-2']), reindexProducts(ctx, ['bird-2', 'oxford'])])
+      // Each term counts the products whose postings hold it, as a full rebuild would; no term is left at none.
+      const counted = await sql<{ language: string; term: string; n: number }>`select language, term,
+        count(*) as n from search_postings group by language, term`.execute(db)
+      const vocabulary = await sql<{
+        language: string
+        term: string
+        products: number
+      }>`select language, term,
+        products from search_terms`.execute(db)
+      assert.deepEqual(
+        vocabulary.rows.map((r) => `${r.language} ${r.term} ${Number(r.products)}`).sort(),
+        counted.rows.map((r) => `${r.language} ${r.term} ${Number(r.n)}`).sort(),
+      )
+      const strays = await sql<{ n: number }>`select count(*) as n from search_typos t where not exists
+        (select 1 from search_terms s where s.language = t.language and s.term = t.term)`.execute(db)
+      assert.equal(Number(strays.rows[0]?.n), 0)
+      assert.deepEqual(ids(await search({ q: 'owl' })), [])
+      assert.deepEqual(ids(await search({ q: 'heron' })), ['bird-2'])
     })
 
     test("a reindex in the writer's transaction commits or rolls back with the write", async () => {
