@@ -132,6 +132,13 @@ export const en = {
   DELETE_ACCOUNT_CONFIRM: 'Delete my account for good',
   DELETE_ACCOUNT_NO_TOKEN: 'Request the deletion from your account page; we will e-mail you a link.',
   SIGNED_IN_AS: 'Signed in as {name}',
+  ORDER_REFUNDS: 'Refunds',
+  REFUND_DATE: 'Date',
+  REFUND_AMOUNT: 'Amount',
+  REFUND_ITEMS: 'Items',
+  REFUND_AMOUNT_ONLY: 'An amount, no items',
+  REFUND_ITEM: '{quantity} × {name}',
+  TOTAL_REFUNDED: 'Refunded in total',
 } as const
 
 export const de: { [K in keyof typeof en]: string } = {
@@ -270,4 +277,11 @@ export const de: { [K in keyof typeof en]: string } = {
   DELETE_ACCOUNT_CONFIRM: 'Mein Konto endgültig löschen',
   DELETE_ACCOUNT_NO_TOKEN: 'Fordern Sie die Löschung auf Ihrer Kontoseite an; wir senden Ihnen einen Link.',
   SIGNED_IN_AS: 'Angemeldet als {name}',
+  ORDER_REFUNDS: 'Erstattungen',
+  REFUND_DATE: 'Datum',
+  REFUND_AMOUNT: 'Betrag',
+  REFUND_ITEMS: 'Artikel',
+  REFUND_AMOUNT_ONLY: 'Ein Betrag, keine Artikel',
+  REFUND_ITEM: '{quantity} × {name}',
+  TOTAL_REFUNDED: 'Insgesamt erstattet',
 }
