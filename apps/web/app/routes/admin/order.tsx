@@ -1,56 +1,62 @@
-import { ORDER_STATUSES, type OrderStatus } from '@shop/contracts/order'
 import { allowedTransitions } from '@shop/contracts/order-moves'
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { orderAction } from '../../features/admin/order-actions.server.ts'
 import { OrderDetail } from '../../features/admin/order-detail.tsx'
+import orderStyles from '../../features/admin/order-extras.css?url'
+import { OrderRefund } from '../../features/admin/order-refund.tsx'
+import { OrderTimeline } from '../../features/admin/order-timeline.tsx'
 import { asStaff } from '../../features/admin/staff.server.ts'
 import { type AdminKey, adminTranslator } from '../../i18n/admin.ts'
-import { isApiError } from '../../lib/api.ts'
 import { getSession } from '../../lib/context.server.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import type { Route } from './+types/order'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: orderStyles }]
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title ?? 'Back office' },
   { name: 'robots', content: 'noindex' },
 ]
 
-/** One order for the staff (docs/decisions/0057-staff-orders.md): what it holds and its next steps. */
+/**
+ * One order for the staff (docs/decisions/0057-staff-orders.md, 0064-refunds-and-timeline.md): what it holds, its
+ * next steps, its refunds and timeline. `refundKey` is made once per rendered page: the refund form posts it, so
+ * a double click or a resubmitted page refunds once.
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const session = getSession(context)
-  const order = await asStaff(request, () => session.api.staffOrder(params.orderId))
+  const [order, timeline] = await asStaff(request, () =>
+    Promise.all([session.api.staffOrder(params.orderId), session.api.orderTimeline(params.orderId)]),
+  )
   const t = adminTranslator(session.language)
-  return { order, language: session.language, title: `${t('ORDER_TITLE', { id: order.id })} – ${t('ADMIN')}` }
-}
-
-/** A step: the server allows it or answers 409 (someone else moved the order first) or 502 (the provider). */
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const session = getSession(context)
-  const status = String((await request.formData()).get('status'))
-  if (!(ORDER_STATUSES as readonly string[]).includes(status))
-    return data({ outcome: 'refused' as const }, 400)
-  try {
-    await asStaff(request, () => session.api.moveOrder(params.orderId, status as OrderStatus))
-    return { outcome: 'moved' as const, status }
-  } catch (error) {
-    if (isApiError(error, 409)) return data({ outcome: 'refused' as const }, 409)
-    if (isApiError(error, 502)) return data({ outcome: 'failed' as const }, 502)
-    throw error
+  return {
+    order,
+    timeline,
+    refundKey: crypto.randomUUID(),
+    language: session.language,
+    title: `${t('ORDER_TITLE', { id: order.id })} – ${t('ADMIN')}`,
   }
 }
 
+/** A status move, a refund or the confirmation again (features/admin/order-actions.server.ts). */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  return orderAction(getSession(context), request, params.orderId)
+}
+
 export default function AdminOrder() {
-  const { order, language } = useLoaderData<typeof loader>()
+  const { order, timeline, refundKey, language } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const busy = useNavigation().state !== 'idle'
   const t = adminTranslator(language)
   const next = allowedTransitions(order.status, 'owner')
   const current = t(`STATUS_${order.status}`)
+  const moved = result?.intent === 'move' ? result : undefined
   const message =
-    result?.outcome === 'moved'
+    moved?.outcome === 'moved'
       ? t('MOVED', { status: current })
-      : result?.outcome === 'refused'
+      : moved?.outcome === 'refused'
         ? t('MOVE_REFUSED', { status: current })
-        : result?.outcome === 'failed'
+        : moved?.outcome === 'failed'
           ? t('MOVE_FAILED')
           : ''
   return (
@@ -74,6 +80,7 @@ export default function AdminOrder() {
         {next.length === 0 ? <p>{t('ORDER_FINAL')}</p> : null}
         {next.map((status) => (
           <Form method="post" key={status}>
+            <input type="hidden" name="intent" value="move" />
             <input type="hidden" name="status" value={status} />
             <button
               type="submit"
@@ -86,6 +93,28 @@ export default function AdminOrder() {
         ))}
       </section>
       <OrderDetail order={order} language={language} />
+      <OrderRefund
+        order={order}
+        refundKey={refundKey}
+        result={result?.intent === 'refund' ? result : undefined}
+        language={language}
+      />
+      <section aria-labelledby="order-papers" className="admin-papers">
+        <h2 id="order-papers">{t('ORDER_PAPERS')}</h2>
+        <Form method="post">
+          <input type="hidden" name="intent" value="resend" />
+          <button type="submit" className="button" disabled={busy}>
+            {t('RESEND_CONFIRMATION')}
+          </button>
+        </Form>
+        <Link to={`/admin/orders/${encodeURIComponent(order.id)}/packing-slip`}>{t('PACKING_SLIP')}</Link>
+        <p role="status" aria-live="polite">
+          {result?.intent === 'resend'
+            ? t(result.outcome === 'resent' ? 'RESENT' : 'RESEND_REFUSED', { email: order.customer.email })
+            : ''}
+        </p>
+      </section>
+      <OrderTimeline order={order} timeline={timeline} language={language} />
     </>
   )
 }
