@@ -29,6 +29,7 @@ export default [
     route('admin/products/:productId', 'routes/admin/product-edit.tsx'),
     route('admin/orders', 'routes/admin/orders.tsx'),
     route('admin/orders/:orderId', 'routes/admin/order.tsx'),
+    route('admin/orders/:orderId/packing-slip', 'routes/admin/packing-slip.tsx'),
     route('admin/activity', 'routes/admin/activity.tsx'),
     route('admin/shop-window', 'routes/admin/shop-window.tsx'),
     route('admin/import', 'routes/admin/import.tsx'),
