@@ -3,6 +3,7 @@ import { data, Link, type ShouldRevalidateFunction, useFetcher } from 'react-rou
 import type { AccountActionResult } from '../features/account/account-actions.server.ts'
 import { accountAction } from '../features/account/account-actions.server.ts'
 import { statusText } from '../features/account/order-list.tsx'
+import { OrderRefunds } from '../features/account/order-refunds.tsx'
 import { formatAddressLines } from '../features/address/address-lines.ts'
 import { requireCustomer } from '../features/auth/session-user.server.ts'
 import { isApiError } from '../lib/api.ts'
@@ -145,6 +146,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         <dt>{t('ORDER_TOTAL')}</dt>
         <dd data-testid="order-total">{money(order.totalPrice)}</dd>
       </dl>
+      <OrderRefunds order={order} />
       <div className="account__addresses">
         <section>
           <h2>{t('SHIPPING_ADDRESS')}</h2>
