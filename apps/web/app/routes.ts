@@ -41,6 +41,7 @@ export default [
     route('admin/staff', 'routes/admin/staff.tsx'),
     route('admin/customers', 'routes/admin/customers.tsx'),
     route('admin/customers/:customerId', 'routes/admin/customer.tsx'),
+    route('admin/dashboard', 'routes/admin/dashboard.tsx'),
   ]),
   route('admin/export.csv', 'routes/admin/export.ts'),
   route('*', 'routes/not-found.tsx'),

@@ -1,5 +1,6 @@
 import * as categories from './admin/categories.ts'
 import * as customers from './admin/customers.ts'
+import * as dashboard from './admin/dashboard.ts'
 import * as images from './admin/images.ts'
 import * as importAndExport from './admin/import-and-export.ts'
 import * as orders from './admin/orders.ts'
@@ -93,6 +94,7 @@ export const en = {
   ...shipping.en,
   ...staff.en,
   ...customers.en,
+  ...dashboard.en,
 }
 
 /** The keys of the texts shared by every area (admin-keys.test.ts checks that no area defines one again). */
@@ -182,6 +184,7 @@ export const de: Record<AdminKey, string> = {
   ...shipping.de,
   ...staff.de,
   ...customers.de,
+  ...dashboard.de,
 }
 
 export type AdminTranslate = (key: AdminKey, values?: Record<string, string | number>) => string

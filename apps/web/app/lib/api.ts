@@ -3,6 +3,7 @@ import { authCalls } from './api/auth.ts'
 import { backofficeCalls } from './api/backoffice.ts'
 import { backofficeCategoryCalls } from './api/backoffice-categories.ts'
 import { backofficeCustomerCalls } from './api/backoffice-customers.ts'
+import { backofficeDashboardCalls } from './api/backoffice-dashboard.ts'
 import { backofficeImportCalls } from './api/backoffice-import.ts'
 import { backofficeMediaCalls } from './api/backoffice-media.ts'
 import { backofficeShippingCalls } from './api/backoffice-shipping.ts'
@@ -54,6 +55,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...backofficeShippingCalls(transport),
     ...backofficeStaffCalls(transport),
     ...backofficeCustomerCalls(transport),
+    ...backofficeDashboardCalls(transport),
   }
 }
 

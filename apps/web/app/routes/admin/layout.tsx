@@ -69,6 +69,7 @@ export default function AdminLayout() {
           {staff.role !== 'catalogue' ? <NavLink to="/admin/orders">{t('ORDERS')}</NavLink> : null}
           {staff.role !== 'catalogue' ? <NavLink to="/admin/customers">{t('CUSTOMERS')}</NavLink> : null}
           <a href="/">{t('OPEN_SHOP')}</a>
+          {staff.role === 'owner' ? <NavLink to="/admin/dashboard">{t('DASHBOARD')}</NavLink> : null}
           {staff.role === 'owner' ? <NavLink to="/admin/activity">{t('ACTIVITY')}</NavLink> : null}
           {staff.role === 'owner' ? <NavLink to="/admin/shop-window">{t('SHOP_WINDOW')}</NavLink> : null}
           {staff.role === 'owner' ? <NavLink to="/admin/shipping">{t('SHIPPING')}</NavLink> : null}
