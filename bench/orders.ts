@@ -1,7 +1,8 @@
 import type { OwnerOrderListQuery } from '@shop/contracts/order'
 import { sql } from 'kysely'
+import { lowStock } from '../apps/server/src/modules/catalogue/stock.service.ts'
 import type { ShippingRecord } from '../apps/server/src/modules/order/order.records.ts'
-import { listAllOrders } from '../apps/server/src/modules/order/order.service.ts'
+import { listAllOrders, salesFigures } from '../apps/server/src/modules/order/order.service.ts'
 import { type Db, openDatabase } from '../apps/server/src/platform/db/database.ts'
 import type { AppContext } from '../apps/server/src/platform/http/context.ts'
 import { startShop } from '../e2e/support/shop.ts'
@@ -112,7 +113,7 @@ async function timings(fn: () => Promise<unknown>): Promise<{ p50: number; p95: 
 /**
  * `npm run bench -- orders`: the staff order list (docs/decisions/0057-staff-orders.md) at SIZE orders, the
  * service call a page request makes (page, total, lines), in-process on both engines: p50 and p95 of RUNS runs
- * per filter, and page 100 ÷ page 1.
+ * per filter, and page 100 ÷ page 1; then the dashboard's queries (0069) for 30 days and a year of one site.
  */
 export async function run(): Promise<void> {
   const lines: string[] = []
@@ -139,6 +140,26 @@ export async function run(): Promise<void> {
         ['e-mail "customer42@"', { q: 'customer42@' }],
         ['order number', { q: probe }],
       ]
+      // The dashboard's queries (docs/decisions/0069-dashboard.md): sales per day and top products of a site and
+      // period, and low stock, as one page load runs them.
+      const board = (site: string, from: string, until: string) => () =>
+        Promise.all([salesFigures(ctx, { site, from, until }, 10), lowStock(handle.db, 5, 'en', 20)])
+      const boards: Array<[string, () => Promise<unknown>]> = [
+        ['dashboard, site us, 30 days', board('us', '2025-03-01T00:00:00.000Z', '2025-03-31T00:00:00.000Z')],
+        ['dashboard, site us, a year', board('us', '2025-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')],
+      ]
+      for (const [label, fn] of boards) {
+        const { p50, p95 } = await timings(fn)
+        record({
+          measure: `${label} p95 (service)`,
+          engine,
+          size: SIZE,
+          value: `${p95.toFixed(1)} ms`,
+          raw: `p50 ${p50.toFixed(1)} ms`,
+          target: 'p95 under 50 ms',
+        })
+        lines.push(`| ${engine} | ${label} | ${p50.toFixed(1)} | ${p95.toFixed(1)} |`)
+      }
       for (const [label, query] of cases) {
         const { p50, p95 } = await timings(list(query))
         record({
