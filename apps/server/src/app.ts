@@ -12,6 +12,7 @@ import { dashboardRoutes } from './modules/backoffice/dashboard.routes.ts'
 import { productMediaRoutes } from './modules/backoffice/product-media.routes.ts'
 import { shippingStaffRoutes } from './modules/backoffice/shipping.routes.ts'
 import { shopWindowRoutes } from './modules/backoffice/shop-window.routes.ts'
+import { siteStaffRoutes } from './modules/backoffice/sites.routes.ts'
 import { variantsRoutes } from './modules/backoffice/variants.routes.ts'
 import { calculationRoutes } from './modules/cart/calculation.routes.ts'
 import { cartRoutes } from './modules/cart/cart.routes.ts'
@@ -132,4 +133,5 @@ const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<v
   variantsRoutes,
   backofficeCategoryRoutes,
   shippingStaffRoutes,
+  siteStaffRoutes,
 ]

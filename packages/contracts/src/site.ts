@@ -11,8 +11,11 @@ const BannerSchema = z.object({
 })
 
 export const SiteMixinsSchema = z.object({
+  /** The shop's logo and icon (its address), from the owner's shop settings (docs/decisions/0067). */
   storeLogoImageKey: z.string().optional(),
   storeIconImageKey: z.string().optional(),
+  /** The shop's contact phone from the owner's shop settings; absent: the storefront's placeholder. */
+  contactPhone: z.string().optional(),
   siteContentDetails: z
     .object({
       topImages: z.array(
@@ -32,7 +35,14 @@ export const SiteMixinsSchema = z.object({
 export const SiteTaxSchema = z.object({
   id: z.string(),
   configuration: z.object({
-    public: z.object({ label: z.string(), rate: z.number(), included: z.boolean() }),
+    public: z.object({
+      label: z.string(),
+      /** Percent (8.25); 0 for rates per country. */
+      rate: z.number(),
+      included: z.boolean(),
+      /** Tax id PER_COUNTRY: the percent per taxable destination country; another destination is not taxed. */
+      rates: z.record(z.string(), z.number()).optional(),
+    }),
   }),
 })
 

@@ -1,6 +1,7 @@
 import type { Cart, CartDiscount, CartItem } from '@shop/contracts/cart'
 import { toAmount } from '@shop/contracts/money'
 import type { CartItemsTable, CartsTable } from '../../platform/db/schema.ts'
+import { taxFor } from '../calculation/tax.rules.ts'
 import type { Totals } from '../calculation/totals.rules.ts'
 import type { CouponProblem, CouponTerms } from '../coupon/coupon.rules.ts'
 import type { PricedItem } from '../pricing/pricing.service.ts'
@@ -86,7 +87,8 @@ export function toCartView(
     totalTax: money(totals.taxMinor),
     taxAggregate: {
       label: site.tax.label,
-      rate: site.tax.rateBasisPoints / 100,
+      // the rate that applies to the cart's estimate country (a site may have rates per country)
+      rate: taxFor(site.tax, cart.country_code).rateBasisPoints / 100,
       included: site.tax.included,
     },
     shippingCost: money(totals.shippingMinor),

@@ -4,6 +4,7 @@ import type { Principal } from '../../platform/auth/tokens.ts'
 import { acceptedLanguages } from '../../platform/http/accept-language.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { badRequest, conflict } from '../../platform/http/errors.ts'
+import { taxFor } from '../calculation/tax.rules.ts'
 import { calculate } from '../calculation/totals.rules.ts'
 import * as carts from '../cart/cart.service.ts'
 import { paymentsOf } from '../payment/payment.service.ts'
@@ -88,7 +89,8 @@ export async function quote(
     ...draft,
     siteCode: cart.site.code,
     cartId: cart.cart.id,
-    shipping: { ...method, tax: cart.site.tax },
+    // the order keeps the rate that applied to its destination (a site may have rates per country)
+    shipping: { ...method, tax: { label: cart.site.tax.label, ...taxFor(cart.site.tax, country) } },
     totals,
     discounts: totals.discounts.map((d) => ({ ...d, name: names.get(d.code) ?? '' })),
     entries: cart.items.map((item) => {

@@ -4,6 +4,7 @@ import type { Order } from '@shop/contracts/order'
 import type { FastifyInstance } from 'fastify'
 import { acceptedLanguages } from '../../platform/http/accept-language.ts'
 import type { AppContext } from '../../platform/http/context.ts'
+import { contactPhone } from '../site/shop-settings.service.ts'
 import {
   countWaiting,
   findMessageByKey,
@@ -89,7 +90,8 @@ export async function queueOrderConfirmation(
 ): Promise<boolean> {
   const language = languageOf({ ...to, email: order.customer.email })
   const link = to.withAccountLink ? storefrontLinks.accountOrder(ctx.config.publicUrl, order.id) : undefined
-  return queue(ctx, orderConfirmationMail(order, language, link), `order-confirmation:${order.id}`)
+  const phone = await contactPhone(ctx.db)
+  return queue(ctx, orderConfirmationMail(order, language, phone, link), `order-confirmation:${order.id}`)
 }
 
 /** An invitation into the back office, its link carrying the token. */
@@ -115,7 +117,8 @@ export async function queueRefundNotice(
 ): Promise<boolean> {
   const language = languageOf({ ...to, email: order.customer.email })
   const link = to.withAccountLink ? storefrontLinks.accountOrder(ctx.config.publicUrl, order.id) : undefined
-  return queue(ctx, refundMail(order, refund, language, link), `order-refund:${order.id}:${refund.id}`)
+  const mail = refundMail(order, refund, language, await contactPhone(ctx.db), link)
+  return queue(ctx, mail, `order-refund:${order.id}:${refund.id}`)
 }
 
 /**

@@ -1,11 +1,5 @@
 import type { Order } from '@shop/contracts/order'
-import {
-  CONTACT_PHONE,
-  formatMailMoney,
-  type MailLanguage,
-  type MailT,
-  mailTranslator,
-} from './mail.texts.ts'
+import { formatMailMoney, type MailLanguage, type MailT, mailTranslator } from './mail.texts.ts'
 import type { Mail } from './mail.transport.ts'
 
 /** The shop's transactional mails, in en or de. Links point at the storefront screens of spec §2. */
@@ -134,10 +128,15 @@ function totalRows(order: Order, t: MailT, money: (amount: number) => string): A
 
 /**
  * The order confirmation (issue 6): order id, items, totals, shipping address and the contact phone, in the
- * shopper's language. `link` (the order in the account) only for a customer's order: a guest's order opens
- * only in the browser session that placed it.
+ * shopper's language. `phone` is the shop's contact phone (its settings, docs/decisions/0067). `link` (the order
+ * in the account) only for a customer's order: a guest's order opens only in the browser session that placed it.
  */
-export function orderConfirmationMail(order: Order, language: MailLanguage, link?: string): Mail {
+export function orderConfirmationMail(
+  order: Order,
+  language: MailLanguage,
+  phone: string,
+  link?: string,
+): Mail {
   const t = mailTranslator(language)
   const money = (amount: number) => formatMailMoney(amount, order.currency, language)
   const name = [order.customer.firstName, order.customer.lastName].filter(Boolean).join(' ')
@@ -147,7 +146,7 @@ export function orderConfirmationMail(order: Order, language: MailLanguage, link
   const items = order.entries.map((e) => ({ line: `${e.amount} × ${e.name}`, total: money(e.totalPrice) }))
   const totals = totalRows(order, t, money)
   const address = addressLines(order.shippingAddress)
-  const contact = t('CONTACT', { phone: CONTACT_PHONE })
+  const contact = t('CONTACT', { phone })
 
   const text = [
     `${greeting}\n${t('ORDER_THANKS')}`,
@@ -187,7 +186,13 @@ export interface RefundNotice {
 }
 
 /** The refund notice (issue 16): how much went back to which card, for which items, in the shopper's language. */
-export function refundMail(order: Order, refund: RefundNotice, language: MailLanguage, link?: string): Mail {
+export function refundMail(
+  order: Order,
+  refund: RefundNotice,
+  language: MailLanguage,
+  phone: string,
+  link?: string,
+): Mail {
   const t = mailTranslator(language)
   const money = (amount: number) => formatMailMoney(amount, order.currency, language)
   const name = [order.customer.firstName, order.customer.lastName].filter(Boolean).join(' ')
@@ -201,7 +206,7 @@ export function refundMail(order: Order, refund: RefundNotice, language: MailLan
   })
   const items = refund.items.map((i) => `${i.quantity} × ${i.name}`)
   const total = `${t('REFUND_TOTAL')}: ${money(refund.refundedTotal)}`
-  const contact = t('CONTACT', { phone: CONTACT_PHONE })
+  const contact = t('CONTACT', { phone })
   const text = [
     `${greeting}\n${line}`,
     ...(items.length ? [`${t('REFUND_ITEMS')}:\n${items.join('\n')}`] : []),

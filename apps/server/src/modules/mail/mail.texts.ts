@@ -115,9 +115,6 @@ const de: Record<MailTextKey, string> = {
 
 const catalogues: Record<MailLanguage, Record<MailTextKey, string>> = { en, de }
 
-/** The shop's contact phone number (spec §2 confirmation, §9); the storefront shows the same one. */
-export const CONTACT_PHONE = '+1 (800) 555-0142'
-
 export type MailT = (key: MailTextKey, values?: Record<string, string | number>) => string
 
 export function mailTranslator(language: MailLanguage): MailT {

@@ -16,7 +16,8 @@ export interface Mail {
  */
 export interface Transport {
   readonly kind: 'smtp' | 'mailbox'
-  deliver(mail: MailRow): Promise<void>
+  /** `from`: the From header at the time of sending (the owner's sender, else MAIL_FROM). */
+  deliver(mail: MailRow, from: string): Promise<void>
 }
 
 /** A refusal the SMTP server says is final (5xx): retrying cannot help. */
@@ -31,9 +32,9 @@ export function transportFor(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Tran
   const domain = config.mailFrom.match(/@([^>\s]+)/)?.[1] ?? 'shop.invalid'
   return {
     kind: 'smtp',
-    async deliver(mail) {
+    async deliver(mail, from) {
       await smtp.sendMail({
-        from: config.mailFrom,
+        from,
         to: mail.recipient,
         subject: mail.subject,
         text: mail.text_body,

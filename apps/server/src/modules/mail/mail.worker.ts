@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/http/context.ts'
+import { mailFrom } from '../site/shop-settings.service.ts'
 import { claim, dueMessages, type MailRow, settle } from './mail.repository.ts'
 import { isPermanent, type Transport, transportFor } from './mail.transport.ts'
 
@@ -27,12 +28,12 @@ export function startMailWorker(ctx: Ctx, transport: Transport = transportFor(ct
   let again = false
   let running: Promise<void> | undefined
 
-  const deliverOne = async (row: MailRow) => {
+  const deliverOne = async (row: MailRow, from: string) => {
     const lockedUntil = new Date(Date.now() + ctx.config.mailLeaseSeconds * 1000).toISOString()
     if (!(await claim(ctx.db, row, lockedUntil))) return
     const attempt = row.attempts + 1
     try {
-      await transport.deliver(row)
+      await transport.deliver(row, from)
       await settle(ctx.db, row.id, lockedUntil, {
         status: 'sent',
         transport: transport.kind,
@@ -61,9 +62,11 @@ export function startMailWorker(ctx: Ctx, transport: Transport = transportFor(ct
   const drain = async () => {
     for (;;) {
       const rows = await dueMessages(ctx.db, new Date().toISOString(), BATCH)
+      // The sender as the owner's settings have it now (docs/decisions/0067), read once per batch of mail.
+      const from = rows.length > 0 ? await mailFrom(ctx.db, ctx.config.mailFrom) : ctx.config.mailFrom
       for (const row of rows) {
         if (stopped) return
-        await deliverOne(row)
+        await deliverOne(row, from)
       }
       if (rows.length < BATCH) return
     }

@@ -6,8 +6,10 @@ import type { SiteRow } from '../../platform/db/schema.ts'
 import { pickLanguage } from '../../platform/http/accept-language.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { badRequest, notFound } from '../../platform/http/errors.ts'
+import type { SiteTax } from '../calculation/tax.rules.ts'
 import { paymentsOf } from '../payment/payment.service.ts'
-import { parseSiteExpand, toSite } from './site.mapper.ts'
+import { readShopSettings } from './shop-settings.service.ts'
+import { parseSiteExpand, storedTaxOf, toSite } from './site.mapper.ts'
 import { findSite, hasAnySite, insertSiteIfAbsent, listActiveSites } from './site.repository.ts'
 
 /** Spec §9: the default site code, language and (without any site) currency. */
@@ -31,15 +33,22 @@ export function defaultSiteOf(rows: SiteRow[]): SiteRow | undefined {
 export async function listSites(ctx: AppContext, expand?: string): Promise<Site[]> {
   const rows = await listActiveSites(ctx.db)
   const fallback = defaultSiteOf(rows)
-  return rows.map((row) => toSite(row, row === fallback, parseSiteExpand(expand), paymentOf(ctx)))
+  const parts = parseSiteExpand(expand)
+  const settings = parts.mixins ? await readShopSettings(ctx.db) : undefined
+  return rows.map((row) => toSite(row, row === fallback, parts, paymentOf(ctx), settings))
 }
 
 export async function getSite(ctx: AppContext, code: string, expand?: string): Promise<Site> {
   const rows = await listActiveSites(ctx.db)
   const row = rows.find((r) => r.code === code)
   if (!row) throw notFound('Site', code)
-  return toSite(row, row === defaultSiteOf(rows), parseSiteExpand(expand), paymentOf(ctx))
+  const parts = parseSiteExpand(expand)
+  const settings = parts.mixins ? await readShopSettings(ctx.db) : undefined
+  return toSite(row, row === defaultSiteOf(rows), parts, paymentOf(ctx), settings)
 }
+
+/** The payment providers a site may take payments with: the one the shop is configured with (ADR 0009). */
+export const paymentChoices = (ctx: Pick<AppContext, 'config'>): string[] => [paymentsOf(ctx).info.id]
 
 /** The payment provider every site takes payments with: Stripe's publishable key, or the test card provider. */
 function paymentOf(ctx: AppContext) {
@@ -98,23 +107,25 @@ export interface SiteTerms {
   currency: string
   languages: string[]
   defaultLanguage: string
-  tax: { id: string; label: string; rateBasisPoints: number; included: boolean }
+  /** A flat rate, or (added tax only) rates per taxable destination country: `taxFor` picks the one that applies. */
+  tax: SiteTax & { id: string; label: string }
 }
 
 export async function siteTerms(ctx: Pick<AppContext, 'db'>, code: string): Promise<SiteTerms | null> {
   const row = await findSite(ctx.db, code)
   if (!row) return null
-  const tax = JSON.parse(row.tax) as { id?: string; label?: string; rate?: number; included?: boolean }
+  const tax = storedTaxOf(row.tax)
   return {
     code: row.code,
     currency: row.currency,
     languages: JSON.parse(row.languages) as string[],
     defaultLanguage: row.default_language,
     tax: {
-      id: tax.id ?? 'FLATRATE',
-      label: tax.label ?? '',
-      rateBasisPoints: tax.rate ?? 0,
-      included: tax.included ?? false,
+      id: tax.id,
+      label: tax.label,
+      rateBasisPoints: tax.rate,
+      included: tax.included,
+      ...(tax.countries ? { countryRates: tax.countries } : {}),
     },
   }
 }

@@ -65,6 +65,10 @@ for (const { engine, skip } of testEngines()) {
       const shipping = operations.filter((op) => /\/shipping-zones(\/|$)/.test(op.url))
       assert.equal(shipping.length, 7, shipping.map(label).join())
       assert.ok(shipping.every((op) => !op.catalogue && !op.orders))
+      // So are sites, tax and the shop's settings (docs/decisions/0067).
+      const sites = operations.filter((op) => /^\/api\/owner\/(sites(\/[^/]+)?|shop-settings)$/.test(op.url))
+      assert.equal(sites.length, 5, sites.map(label).join())
+      assert.ok(sites.every((op) => !op.catalogue && !op.orders))
     })
 
     test('no token: 401 on every owner route', async () => {

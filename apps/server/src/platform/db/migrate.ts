@@ -28,6 +28,7 @@ import * as shippingMethodNames from './migrations/0028-shipping-method-names.ts
 import * as orderRefunds from './migrations/0029-order-refunds.ts'
 import * as staffInvitations from './migrations/0031-staff-invitations.ts'
 import * as customerBlocking from './migrations/0035-customer-blocking.ts'
+import * as shopSettings from './migrations/0036-shop-settings.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0029-order-refunds': orderRefunds,
   '0031-staff-invitations': staffInvitations,
   '0035-customer-blocking': customerBlocking,
+  '0036-shop-settings': shopSettings,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
