@@ -162,6 +162,7 @@ for (const { engine, skip } of browserEngines) {
             .waitFor()
           await refunds.getByRole('cell', { name: money(amount) }).waitFor()
           assert.equal(await shopper.page.getByTestId('order-refunded').innerText(), money(amount))
+          found.push(...(await seriousViolations(shopper.page, '/account/orders/:id')))
           const mailT = mailTranslator(language)
           await mailTo(smtp, buyer.email, mailT('REFUND_SUBJECT', { id: orderId }))
 
