@@ -133,7 +133,7 @@ async function extraDiscounts(
 ) {
   const have = new Set((input.discounts ?? []).map((d) => d.code))
   const codes = [...new Set((body.discounts ?? []).map((d) => d.code))].filter((c) => !have.has(c))
-  const found = await coupons.findCoupons(ctx, codes)
+  const found = await coupons.findCoupons(ctx, codes, call.principal.customerId)
   return codes.map((code) => {
     const coupon = found.find((c) => c.code === code)
     if (!coupon) throw notFound('Coupon', code)
@@ -143,7 +143,7 @@ async function extraDiscounts(
       subtotalMinor,
       customerId: call.principal.customerId,
     })
-    return coupons.toCalcDiscount(coupon)
+    return coupons.toCalcDiscount(coupon, input.currency)
   })
 }
 

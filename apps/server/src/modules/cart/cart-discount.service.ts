@@ -16,7 +16,7 @@ type DbCtx = Pick<AppContext, 'db'>
  */
 export async function addDiscount(ctx: DbCtx, call: CartCall, cartId: string, code: string): Promise<string> {
   return writeCart(ctx, call, cartId, async (db, { cart, site }) => {
-    const coupon = await coupons.findCoupon({ db }, code)
+    const coupon = await coupons.findCoupon({ db }, code, call.principal.customerId)
     if (!coupon) throw notFound('Coupon', code)
     const items = await repo.findItems(db, cart.id)
     const priced = await pricing.priceItems({ db }, site, site.defaultLanguage, items.map(refOf))

@@ -31,7 +31,7 @@ export async function customerCarts(ctx: DbCtx, call: CartCall, customerId: stri
 
 /**
  * POST carts/{id}/changeSite: the cart moves to another site, takes its currency, and is priced from the
- * new site's prices at the next read. Coupons of a fixed amount in the old currency are dropped.
+ * new site's prices at the next read. Coupons of a fixed amount with no amount in the new currency are dropped.
  */
 export async function changeSite(
   ctx: DbCtx,
@@ -48,7 +48,7 @@ export async function changeSite(
       { db },
       rows.map((r) => r.coupon_code),
     )
-    const stale = found.filter((c) => c.discountType === 'ABSOLUTE' && c.currency !== site.currency)
+    const stale = found.filter((c) => coupons.lacksCurrency(c, site.currency))
     await discountRepo.deleteDiscounts(
       db,
       cart.id,

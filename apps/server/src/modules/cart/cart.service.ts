@@ -104,7 +104,11 @@ export async function pricedCart(ctx: DbCtx, call: CartCall, cartId: string, opt
   const lines = items.map((i) => pricing.toCalcLine(i.id, priced.get(i.item_yrn), i.quantity))
   const tax = taxFor(site.tax, options.countryCode ?? cart.country_code)
   const goods = calculate({ currency: cart.currency, lines, tax })
-  const found = await coupons.findCoupons(ctx, [...new Set(discountRows.map((d) => d.coupon_code))])
+  const found = await coupons.findCoupons(
+    ctx,
+    [...new Set(discountRows.map((d) => d.coupon_code))],
+    call.principal.customerId,
+  )
   const redemption = {
     now: new Date().toISOString(),
     currency: cart.currency,
@@ -118,7 +122,9 @@ export async function pricedCart(ctx: DbCtx, call: CartCall, cartId: string, opt
   const calcInput: CalcInput = {
     currency: cart.currency,
     lines,
-    discounts: discounts.filter((d) => d.problems.length === 0).map((d) => coupons.toCalcDiscount(d.coupon)),
+    discounts: discounts
+      .filter((d) => d.problems.length === 0)
+      .map((d) => coupons.toCalcDiscount(d.coupon, cart.currency)),
     tax,
   }
   const totals = calculate({ ...calcInput, shippingMinor: options.shippingMinor ?? 0 })

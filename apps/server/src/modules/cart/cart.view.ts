@@ -3,7 +3,7 @@ import { toAmount } from '@shop/contracts/money'
 import type { CartItemsTable, CartsTable } from '../../platform/db/schema.ts'
 import { taxFor } from '../calculation/tax.rules.ts'
 import type { Totals } from '../calculation/totals.rules.ts'
-import type { CouponProblem, CouponTerms } from '../coupon/coupon.rules.ts'
+import { type CouponProblem, type CouponTerms, minOrderIn } from '../coupon/coupon.rules.ts'
 import type { PricedItem } from '../pricing/pricing.service.ts'
 import type { SiteTerms } from '../site/site.service.ts'
 
@@ -64,7 +64,7 @@ export function toCartView(
     }),
     discounts: discounts.map(({ id, coupon, problems }): CartDiscount => {
       const amountMinor = totals.discounts.find((d) => d.code === coupon.code)?.amountMinor ?? 0
-      const minCurrency = coupon.currency ?? cart.currency
+      const minOrderMinor = minOrderIn(coupon, cart.currency)
       return {
         id,
         code: coupon.code,
@@ -73,8 +73,8 @@ export function toCartView(
         ...(coupon.discountType === 'PERCENT' && { discountRate: coupon.percentage ?? 0 }),
         amount: toAmount(problems.length ? 0 : amountMinor, cart.currency),
         currency: cart.currency,
-        ...(coupon.minOrderMinor !== null && {
-          minOrderValue: { amount: toAmount(coupon.minOrderMinor, minCurrency), currency: minCurrency },
+        ...(minOrderMinor !== null && {
+          minOrderValue: { amount: toAmount(minOrderMinor, cart.currency), currency: cart.currency },
         }),
         applied: problems.length === 0,
         ...(problems[0] && { problem: problems[0].type }),

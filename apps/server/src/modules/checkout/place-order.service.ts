@@ -65,6 +65,7 @@ async function recipe(
     ctx.db,
     attempt,
     draft.entries.map((e) => e.itemYrn),
+    principal.customerId,
   )
   const paid = await charge(ctx, attempt, draft)
   await writePaidOrder(ctx, attempt, draft, paid, options)

@@ -12,15 +12,31 @@ export type NewAttempt = Omit<PaymentAttempt, 'status' | 'chargeId' | 'updatedAt
  * Reserve: claims the cart, redeems the coupons, reserves the stock and journals the pending payment attempt,
  * in one short transaction committed before the provider is called. Each part is its owner's: the cart's claim,
  * the coupon's redemption, the catalogue's stock. The cart, then coupons, then stock rows in one order for
- * every checkout, so concurrent ones never deadlock. `itemYrns[i]` names line i in an out-of-stock answer.
+ * every checkout, so concurrent ones never deadlock. `itemYrns[i]` names line i in an out-of-stock answer;
+ * `customerId` is whom the coupons' redemptions count for (their per-customer limits).
  */
-export async function reserve(db: Db, attempt: NewAttempt, itemYrns: string[]): Promise<void> {
+export async function reserve(
+  db: Db,
+  attempt: NewAttempt,
+  itemYrns: string[],
+  customerId: string | null,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (!(await carts.markOrdered(trx, attempt.cartId))) {
       throw conflict('cart_already_ordered', `Cart ${attempt.cartId} was ordered already`)
     }
-    if (!(await coupons.redeemAll(trx, attempt.coupons))) {
-      throw conflict('coupon_redemptions_exceeded', 'A coupon of the cart has been used up')
+    const redeemed = await coupons.redeemAll(trx, {
+      attemptId: attempt.id,
+      customerId,
+      codes: attempt.coupons,
+    })
+    if (redeemed !== 'ok') {
+      throw conflict(
+        'coupon_redemptions_exceeded',
+        redeemed === 'used_up'
+          ? 'A coupon of the cart has been used up'
+          : 'A coupon of the cart has been redeemed as often as one customer may',
+      )
     }
     const short = await stock.reserve(trx, attempt.lines)
     if (short !== undefined) throw outOfStock(itemYrns[short] ?? '', 'not enough in stock')
@@ -42,7 +58,7 @@ export function release(
   return db.transaction().execute(async (trx) => {
     if (!(await moveAttempt(trx, attempt.id, from, to, { updatedAt }))) return false
     await carts.reopen(trx, attempt.cartId)
-    await coupons.unredeemAll(trx, attempt.coupons)
+    await coupons.unredeemAll(trx, attempt.id, attempt.coupons)
     await stock.release(trx, attempt.lines)
     return true
   })

@@ -26,6 +26,7 @@ import * as catalogueImports from './migrations/0024-catalogue-imports.ts'
 import * as staffOrderIndexes from './migrations/0026-staff-order-indexes.ts'
 import * as shippingMethodNames from './migrations/0028-shipping-method-names.ts'
 import * as orderRefunds from './migrations/0029-order-refunds.ts'
+import * as couponSettings from './migrations/0030-coupon-settings.ts'
 import * as staffInvitations from './migrations/0031-staff-invitations.ts'
 import * as customerBlocking from './migrations/0035-customer-blocking.ts'
 import * as shopSettings from './migrations/0036-shop-settings.ts'
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0026-staff-order-indexes': staffOrderIndexes,
   '0028-shipping-method-names': shippingMethodNames,
   '0029-order-refunds': orderRefunds,
+  '0030-coupon-settings': couponSettings,
   '0031-staff-invitations': staffInvitations,
   '0035-customer-blocking': customerBlocking,
   '0036-shop-settings': shopSettings,

@@ -119,6 +119,12 @@ export interface CouponsTable {
   max_redemptions: number | null
   redemptions: Generated<number>
   customers_only: Generated<number>
+  /** JSON `{ currency: minor }`: an ABSOLUTE coupon's amount per currency; null on older rows (migration 0030). */
+  amounts?: string | null
+  /** JSON `{ currency: minor }`: the minimum goods total per currency (migration 0030). */
+  min_orders?: string | null
+  /** Redemptions one customer may make (migration 0030). */
+  per_customer?: number | null
 }
 
 export interface ShippingMethodsTable {
