@@ -8,6 +8,7 @@ import { staffRoutes } from './modules/auth/staff.routes.ts'
 import { staffCustomerRoutes } from './modules/auth/staff-customers.routes.ts'
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts'
 import { backofficeCategoryRoutes } from './modules/backoffice/categories.routes.ts'
+import { couponStaffRoutes } from './modules/backoffice/coupons.routes.ts'
 import { dashboardRoutes } from './modules/backoffice/dashboard.routes.ts'
 import { productMediaRoutes } from './modules/backoffice/product-media.routes.ts'
 import { shippingStaffRoutes } from './modules/backoffice/shipping.routes.ts'
@@ -117,6 +118,7 @@ const apiModules: Array<(ctx: AppContext) => (app: FastifyInstance) => Promise<v
   cartRoutes,
   calculationRoutes,
   couponRoutes,
+  couponStaffRoutes,
   feeRoutes,
   shippingRoutes,
   paymentRoutes,

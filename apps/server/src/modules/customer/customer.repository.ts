@@ -20,6 +20,24 @@ export function findByEmail(db: Db, email: string) {
     .executeTakeFirst()
 }
 
+/** The ids and e-mails of the customers (not deleted) with these ids or these e-mails. */
+export async function findIdentities(db: Db, by: { ids?: string[]; emails?: string[] }) {
+  const ids = by.ids ?? []
+  const emails = by.emails ?? []
+  if (ids.length === 0 && emails.length === 0) return []
+  return identityDb(db)
+    .selectFrom('customers')
+    .select(['id', 'email'])
+    .where((eb) =>
+      eb.or([
+        ...(ids.length ? [eb('id', 'in', ids)] : []),
+        ...(emails.length ? [eb('email', 'in', emails)] : []),
+      ]),
+    )
+    .where('deleted_at', 'is', null)
+    .execute()
+}
+
 /** Whether an address is taken by any row, deleted customers' placeholders included. */
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
   const row = await identityDb(db)

@@ -58,6 +58,16 @@ export async function requireCustomer(db: Db, customerId: string): Promise<Custo
 export const findById = repo.findById
 export const findByEmail = (db: Db, email: string) => repo.findByEmail(db, normaliseEmail(email))
 export const findByProviderSubject = repo.findByProviderSubject
+/** The customers (not deleted) with these e-mails, by normalised e-mail: `{ email → id }`. */
+export async function idsByEmail(db: Db, emails: string[]): Promise<Map<string, string>> {
+  const rows = await repo.findIdentities(db, { emails: [...new Set(emails.map(normaliseEmail))] })
+  return new Map(rows.map((r) => [r.email, r.id]))
+}
+/** The e-mails of the customers (not deleted) with these ids: `{ id → email }`. */
+export async function emailsById(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const rows = await repo.findIdentities(db, { ids })
+  return new Map(rows.map((r) => [r.id, r.email]))
+}
 export const linkAccount = repo.link
 export const updateCustomer = repo.update
 export const recordFailedLogin = repo.recordFailedLogin

@@ -69,6 +69,10 @@ for (const { engine, skip } of testEngines()) {
       const sites = operations.filter((op) => /^\/api\/owner\/(sites(\/[^/]+)?|shop-settings)$/.test(op.url))
       assert.equal(sites.length, 5, sites.map(label).join())
       assert.ok(sites.every((op) => !op.catalogue && !op.orders))
+      // Promotions are settings too: the coupons' routes are the owner's alone (docs/decisions/0065).
+      const coupons = operations.filter((op) => /^\/api\/owner\/coupons(\/|$)/.test(op.url))
+      assert.equal(coupons.length, 5, coupons.map(label).join())
+      assert.ok(coupons.every((op) => !op.catalogue && !op.orders))
     })
 
     test('no token: 401 on every owner route', async () => {
