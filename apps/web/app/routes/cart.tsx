@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { signedInUser } from '../features/auth/session-user.server.ts'
 import { addItem, applyCoupon, type CartActionResult } from '../features/cart/cart-actions.server.ts'
 import { CartContents } from '../features/cart/cart-contents.tsx'
 import { isApiError } from '../lib/api.ts'
@@ -40,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         await api.setCartItemNote(cartId, itemId ?? '', String(form.get('comment') ?? ''))
         break
       case 'coupon': {
-        const error = await applyCoupon(session, cartId, String(form.get('code') ?? ''))
+        const signedIn = signedInUser(request) !== null
+        const error = await applyCoupon(session, cartId, String(form.get('code') ?? ''), signedIn)
         if (error) return fail(intent, error, 400)
         break
       }

@@ -32,20 +32,22 @@ export async function addItem(session: ShopSession, form: FormData) {
 
 /**
  * Coupon redemption as spec §8 and the behaviour notes describe it: a malformed or empty code is
- * COUPON_NOT_VALID without a call; the coupon is looked up first (404 → COUPON_NOT_VALID, an amount in
- * another currency → COUPON_ERR_CURRENCY), then redeemed on the cart (403 → COUPON_ERR_ANONYMOUS, a 400
- * shows its first detail type uppercased, anything else COUPON_ERROR).
+ * COUPON_NOT_VALID without a call; the coupon is looked up first in the cart's currency (404 →
+ * COUPON_NOT_VALID, no amount in the cart's currency → COUPON_ERR_CURRENCY), then redeemed on the cart (403 →
+ * COUPON_ERR_ANONYMOUS for an anonymous shopper, COUPON_NOT_VALID for a signed-in one; a 400 shows its first
+ * detail type uppercased, anything else COUPON_ERROR).
  */
 export async function applyCoupon(
   session: ShopSession,
   cartId: string,
   rawCode: string,
+  signedIn: boolean,
 ): Promise<string | null> {
   const code = rawCode.trim()
   if (code.length < 3 || code.length > 24 || !patterns.couponCode.test(code)) return 'COUPON_NOT_VALID'
   try {
-    const coupon = await session.api.coupon(code)
     const cart = await session.api.cart(cartId)
+    const coupon = await session.api.coupon(code, cart.currency)
     if (coupon.discountAbsolute && coupon.discountAbsolute.currency !== cart.currency)
       return 'COUPON_ERR_CURRENCY'
     await session.api.addDiscount(cartId, code)
@@ -53,8 +55,8 @@ export async function applyCoupon(
   } catch (error) {
     if (!isApiError(error)) throw error
     if (error.status === 404) return 'COUPON_NOT_VALID'
-    // The API answers 403 only to an anonymous caller (a customers-only coupon).
-    if (error.status === 403) return 'COUPON_ERR_ANONYMOUS'
+    // 403: a coupon for some customers only (signed in, counted per customer, or listed).
+    if (error.status === 403) return signedIn ? 'COUPON_NOT_VALID' : 'COUPON_ERR_ANONYMOUS'
     const type = error.body.details?.[0]?.type
     if (error.status === 400 && type && (COUPON_ERROR_TYPES as readonly string[]).includes(type))
       return type.toUpperCase()

@@ -41,7 +41,8 @@ export function cartCalls({ call }: Transport) {
     removeDiscount: (cartId: string, discountId: string) =>
       call(cartApi.removeDiscount, { params: { cartId, discountId } }),
     removeDiscounts: (cartId: string) => call(cartApi.removeDiscounts, { params: { cartId } }),
-    coupon: (code: string) => call(couponApi.coupon, { params: { code } }),
+    coupon: (code: string, currency?: string) =>
+      call(couponApi.coupon, { params: { code }, query: { currency } }),
     calculation: (body: CalculationRequest) => call(calculationApi.calculate, { body }),
     fees: (siteCode?: string) => call(feeApi.fees, { query: { siteCode } }),
     shippingQuote: (siteCode: string, cartTotal: { amount: number; currency: string }, countryCode: string) =>
