@@ -159,6 +159,31 @@ describe('back office accessibility (axe-core)', { skip: browserSkip }, () => {
         assert.deepEqual(found, [])
         await context.close()
       })
+
+      // coupons: the list, a demo coupon's form with its delete disclosure open, a new form refused
+      test(`${viewportName} ${language}: coupons`, async () => {
+        const owner = await account(shop.url, shop.databaseUrl, 'owner')
+        const browser = await launchBrowser()
+        const context = await browser.newContext({ viewport })
+        await context.addCookies([{ name: 'language', value: language, url: shop.url }])
+        const page = await context.newPage()
+        await adminSignIn(page, shop.url, owner, { email: t.EMAIL, password: t.PASSWORD, submit: t.SIGN_IN })
+        await page.getByRole('heading', { name: t.PRODUCTS, level: 1 }).waitFor()
+        const found: string[] = []
+        for (const path of ['/admin/coupons', '/admin/coupons/BIG25']) {
+          await page.goto(`${shop.url}${path}`)
+          found.push(...(await violations(page, path)))
+        }
+        await page.locator('.admin-danger summary').click()
+        found.push(...(await violations(page, '/admin/coupons/BIG25 (delete open)')))
+        await page.goto(`${shop.url}/admin/coupons/new`)
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+        await page.getByRole('button', { name: t.SAVE }).click()
+        await page.getByRole('alert').waitFor()
+        found.push(...(await violations(page, '/admin/coupons/new (refused)')))
+        assert.deepEqual(found, [])
+        await context.close()
+      })
     }
   }
 })

@@ -1,4 +1,5 @@
 import * as categories from './admin/categories.ts'
+import * as coupons from './admin/coupons.ts'
 import * as customers from './admin/customers.ts'
 import * as dashboard from './admin/dashboard.ts'
 import * as images from './admin/images.ts'
@@ -94,6 +95,7 @@ export const en = {
   ...shipping.en,
   ...staff.en,
   ...customers.en,
+  ...coupons.en,
   ...dashboard.en,
 }
 
@@ -184,6 +186,7 @@ export const de: Record<AdminKey, string> = {
   ...shipping.de,
   ...staff.de,
   ...customers.de,
+  ...coupons.de,
   ...dashboard.de,
 }
 

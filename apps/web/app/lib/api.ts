@@ -2,6 +2,7 @@ import { accountCalls } from './api/account.ts'
 import { authCalls } from './api/auth.ts'
 import { backofficeCalls } from './api/backoffice.ts'
 import { backofficeCategoryCalls } from './api/backoffice-categories.ts'
+import { backofficeCouponCalls } from './api/backoffice-coupons.ts'
 import { backofficeCustomerCalls } from './api/backoffice-customers.ts'
 import { backofficeDashboardCalls } from './api/backoffice-dashboard.ts'
 import { backofficeImportCalls } from './api/backoffice-import.ts'
@@ -55,6 +56,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...backofficeShippingCalls(transport),
     ...backofficeStaffCalls(transport),
     ...backofficeCustomerCalls(transport),
+    ...backofficeCouponCalls(transport),
     ...backofficeDashboardCalls(transport),
   }
 }

@@ -6,7 +6,9 @@ import type { StaffMe } from '@shop/contracts/staff'
  */
 export function mayOpen(staff: StaffMe, pathname: string): boolean {
   const orders = /^\/admin\/(orders|customers)(\/|$)/.test(pathname)
-  return staff.role === 'owner' || (staff.role === 'orders' ? orders : !orders)
+  // Settings pages whose form the owner alone may send (a new coupon's form calls no API to refuse).
+  const ownerOnly = /^\/admin\/coupons(\/|$)/.test(pathname)
+  return staff.role === 'owner' || (!ownerOnly && (staff.role === 'orders' ? orders : !orders))
 }
 
 /** Where a staff member's back office starts: the order staff have no product list. */
