@@ -27,7 +27,7 @@ export const createSite = (ctx: AppContext, staff: StaffPrincipal, input: StaffN
   ctx.db.transaction().execute(async (trx) => {
     const site = await createStaffSite(trx, input, paymentChoices(ctx))
     await recordAudit(trx, staff, {
-      entity: 'site',
+      entity: 'site_settings',
       entityId: site.code,
       action: 'create',
       before: null,
@@ -40,7 +40,7 @@ export const updateSite = (ctx: AppContext, staff: StaffPrincipal, code: string,
   ctx.db.transaction().execute(async (trx) => {
     const { before, after } = await updateStaffSite(trx, code, input, paymentChoices(ctx))
     await recordAudit(trx, staff, {
-      entity: 'site',
+      entity: 'site_settings',
       entityId: code,
       action: 'update',
       before: auditedSite(before),

@@ -88,7 +88,7 @@ for (const { engine, skip } of testEngines()) {
       assert.equal(again.statusCode, 409)
       assert.equal(again.json().type, 'site_exists')
       assert.deepEqual(fields(again), ['body.code'])
-      const audit = (await call('GET', '/api/owner/audit?entity=site&entityId=ch')).json()
+      const audit = (await call('GET', '/api/owner/audit?entity=site_settings&entityId=ch')).json()
       assert.equal(audit.length, 1)
       assert.equal(audit[0].action, 'create')
       assert.equal(audit[0].actor.email, owner.email)
@@ -209,7 +209,7 @@ for (const { engine, skip } of testEngines()) {
       // everything else of it may still change
       const renamed = await call('PUT', '/api/owner/sites/ch', site({ currency: 'EUR', name: 'Schweiz' }))
       assert.equal(renamed.statusCode, 200, renamed.body)
-      const audit = (await call('GET', '/api/owner/audit?entity=site&entityId=ch')).json()
+      const audit = (await call('GET', '/api/owner/audit?entity=site_settings&entityId=ch')).json()
       assert.equal(audit[0].before.name, 'Fluent Goods Schweiz')
       assert.equal(audit[0].after.name, 'Schweiz')
     })
