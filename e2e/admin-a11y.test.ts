@@ -160,6 +160,35 @@ describe('back office accessibility (axe-core)', { skip: browserSkip }, () => {
         await context.close()
       })
 
+      // sites and tax: a site's form open, a refused rate; the shop settings with a refused phone
+      test(`${viewportName} ${language}: sites, tax and shop settings`, async () => {
+        const owner = await account(shop.url, shop.databaseUrl, 'owner')
+        const browser = await launchBrowser()
+        const context = await browser.newContext({ viewport })
+        await context.addCookies([{ name: 'language', value: language, url: shop.url }])
+        const page = await context.newPage()
+        await adminSignIn(page, shop.url, owner, { email: t.EMAIL, password: t.PASSWORD, submit: t.SIGN_IN })
+        await page.getByRole('heading', { name: t.PRODUCTS, level: 1 }).waitFor()
+        const found: string[] = []
+        await page.goto(`${shop.url}/admin/sites`)
+        found.push(...(await violations(page, '/admin/sites')))
+        await page.locator('.admin-tree__edit > summary').first().click()
+        const form = page.locator('.admin-tree__edit[open]')
+        await form.getByRole('radio').nth(1).check()
+        await form.locator('input[name="rate-CA"]').fill('x')
+        await form.getByRole('button', { name: t.SAVE_SITE }).click()
+        await page.getByRole('alert').waitFor()
+        found.push(...(await violations(page, '/admin/sites (refused)')))
+        await page.goto(`${shop.url}/admin/settings`)
+        found.push(...(await violations(page, '/admin/settings')))
+        await page.getByLabel(t.FIELD_CONTACT_PHONE).fill('call us')
+        await page.getByRole('button', { name: t.SAVE_SETTINGS }).click()
+        await page.getByRole('alert').waitFor()
+        found.push(...(await violations(page, '/admin/settings (refused)')))
+        assert.deepEqual(found, [])
+        await context.close()
+      })
+
       // coupons: the list, a demo coupon's form with its delete disclosure open, a new form refused
       test(`${viewportName} ${language}: coupons`, async () => {
         const owner = await account(shop.url, shop.databaseUrl, 'owner')

@@ -1,3 +1,4 @@
+import { mediaThumbSrc } from '@shop/contracts/media'
 import { useEffect } from 'react'
 import {
   isRouteErrorResponse,
@@ -41,11 +42,11 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: layoutStyles },
   { rel: 'stylesheet', href: cartPanelStyles },
   { rel: 'stylesheet', href: catalogueStyles },
-  {
-    rel: 'icon',
-    href: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath fill='%231f3a5f' d='M8 0 16 8 8 16 0 8z'/%3E%3C/svg%3E",
-  },
 ]
+
+/** The tab's icon: the owner's (shop settings, docs/decisions/0067), else the built-in diamond. */
+const BUILT_IN_ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath fill='%231f3a5f' d='M8 0 16 8 8 16 0 8z'/%3E%3C/svg%3E"
 
 export async function loader({
   context,
@@ -66,6 +67,7 @@ export async function loader({
       : Promise.resolve(null),
   ])
   const tax = site.tax?.[0]?.configuration.public
+  const mixins = site.mixins ?? {}
   return {
     language: session.language,
     origin: new URL(request.url).origin,
@@ -76,6 +78,9 @@ export async function loader({
       languages: site.languages,
       taxLabel: tax?.label,
       taxIncluded: tax?.included ?? false,
+      ...(mixins.storeLogoImageKey ? { logoUrl: mixins.storeLogoImageKey } : {}),
+      ...(mixins.storeIconImageKey ? { iconUrl: mixins.storeIconImageKey } : {}),
+      ...(mixins.contactPhone ? { contactPhone: mixins.contactPhone } : {}),
     },
     sites: session.sites.map((s) => ({ code: s.code, name: s.name, languages: s.languages })),
     categories,
@@ -97,6 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f3a5f" />
+        <link rel="icon" href={data?.site.iconUrl ? mediaThumbSrc(data.site.iconUrl) : BUILT_IN_ICON} />
         <Meta />
         <Links />
       </head>

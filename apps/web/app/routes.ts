@@ -38,6 +38,8 @@ export default [
     route('admin/categories', 'routes/admin/categories.tsx'),
     route('admin/categories/:categoryId', 'routes/admin/category.tsx'),
     route('admin/shipping', 'routes/admin/shipping.tsx'),
+    route('admin/sites', 'routes/admin/sites.tsx'),
+    route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/coupons', 'routes/admin/coupons.tsx'),
     route('admin/coupons/new', 'routes/admin/coupon.tsx', { id: 'admin-coupon-new' }),
     route('admin/coupons/:code', 'routes/admin/coupon.tsx'),

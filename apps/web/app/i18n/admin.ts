@@ -7,6 +7,7 @@ import * as importAndExport from './admin/import-and-export.ts'
 import * as orders from './admin/orders.ts'
 import * as shipping from './admin/shipping.ts'
 import * as shopWindow from './admin/shop-window.ts'
+import * as sites from './admin/sites.ts'
 import * as staff from './admin/staff.ts'
 import * as variantsAndPrices from './admin/variants-and-prices.ts'
 import type { Language } from './index.ts'
@@ -93,6 +94,7 @@ export const en = {
   ...shopWindow.en,
   ...importAndExport.en,
   ...shipping.en,
+  ...sites.en,
   ...staff.en,
   ...customers.en,
   ...coupons.en,
@@ -184,6 +186,7 @@ export const de: Record<AdminKey, string> = {
   ...shopWindow.de,
   ...importAndExport.de,
   ...shipping.de,
+  ...sites.de,
   ...staff.de,
   ...customers.de,
   ...coupons.de,

@@ -8,6 +8,7 @@ import { backofficeDashboardCalls } from './api/backoffice-dashboard.ts'
 import { backofficeImportCalls } from './api/backoffice-import.ts'
 import { backofficeMediaCalls } from './api/backoffice-media.ts'
 import { backofficeShippingCalls } from './api/backoffice-shipping.ts'
+import { backofficeSitesCalls } from './api/backoffice-sites.ts'
 import { backofficeStaffCalls } from './api/backoffice-staff.ts'
 import { backofficeVariantsCalls } from './api/backoffice-variants.ts'
 import { browseCalls } from './api/browse.ts'
@@ -54,6 +55,7 @@ export function createApiClient(options: ApiClientOptions) {
     ...backofficeVariantsCalls(transport),
     ...backofficeCategoryCalls(transport),
     ...backofficeShippingCalls(transport),
+    ...backofficeSitesCalls(transport),
     ...backofficeStaffCalls(transport),
     ...backofficeCustomerCalls(transport),
     ...backofficeCouponCalls(transport),

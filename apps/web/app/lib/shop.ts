@@ -15,6 +15,10 @@ export interface ShopData {
     languages: string[]
     taxLabel?: string
     taxIncluded: boolean
+    /** The owner's shop settings (docs/decisions/0067); absent: the built-in logo, icon and placeholder phone. */
+    logoUrl?: string
+    iconUrl?: string
+    contactPhone?: string
   }
   sites: Array<{ code: string; name: string; languages: string[] }>
   categories: Category[]

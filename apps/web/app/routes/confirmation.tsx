@@ -62,7 +62,7 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 export default function Confirmation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
   const { order, id, signedIn } = loaderData
-  const phone = t('CONTACT_PHONE')
+  const phone = useShop().site.contactPhone ?? t('CONTACT_PHONE')
   if (!order) {
     return (
       <section className="container page-narrow confirmation">

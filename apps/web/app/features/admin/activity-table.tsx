@@ -15,6 +15,8 @@ function subjectHref(entry: AuditEntry): string | null {
   if (entry.action === 'delete') return null
   if (entry.entity === 'product') return `/admin/products/${encodeURIComponent(entry.entityId)}`
   if (entry.entity === 'site') return `/admin/shop-window?site=${encodeURIComponent(entry.entityId)}`
+  if (entry.entity === 'site_settings') return `/admin/sites#site-${encodeURIComponent(entry.entityId)}`
+  if (entry.entity === 'shop_settings') return '/admin/settings'
   return null
 }
 

@@ -6,7 +6,8 @@ import { ALL_PRODUCTS_PATH } from '../../lib/slug.ts'
 export function Footer() {
   const data = useRouteLoaderData('root') as ShopData | undefined
   const t = translator(data?.language ?? 'en')
-  const phone = t('CONTACT_PHONE')
+  // the owner's phone (shop settings, docs/decisions/0067), else the catalogues' placeholder
+  const phone = data?.site.contactPhone ?? t('CONTACT_PHONE')
   return (
     <footer className="footer">
       <div className="footer__inner container">

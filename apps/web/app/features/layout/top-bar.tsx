@@ -1,5 +1,6 @@
+import { mediaThumbSrc } from '@shop/contracts/media'
 import { Link, useLocation } from 'react-router'
-import { useT } from '../../lib/shop.ts'
+import { useShop, useT } from '../../lib/shop.ts'
 import { AccountMenu } from '../auth/account-menu.tsx'
 import { CartToggle } from '../cart/cart-panel.tsx'
 import { SearchBox } from '../search/search-box.tsx'
@@ -9,6 +10,7 @@ import { CategoryMenu } from './category-menu.tsx'
 /** Sticky top bar: logo, category menu, site/language, cart (hidden on checkout and confirmation, spec §2). */
 export function TopBar() {
   const t = useT()
+  const { site } = useShop()
   const { pathname } = useLocation()
   const hideCart = pathname.startsWith('/checkout') || pathname.startsWith('/confirmation')
   return (
@@ -16,10 +18,17 @@ export function TopBar() {
       <div className="top-bar__inner container">
         <CategoryMenu />
         <Link to="/" className="logo">
-          <span className="logo__mark" aria-hidden="true">
-            ◆
-          </span>
-          <span className="logo__text">{t('SHOP_NAME')}</span>
+          {site.logoUrl ? (
+            // the owner's logo (shop settings, docs/decisions/0067), named as the text it replaces
+            <img className="logo__image" src={mediaThumbSrc(site.logoUrl)} alt={t('SHOP_NAME')} height={32} />
+          ) : (
+            <>
+              <span className="logo__mark" aria-hidden="true">
+                ◆
+              </span>
+              <span className="logo__text">{t('SHOP_NAME')}</span>
+            </>
+          )}
         </Link>
         <SearchBox />
         <div className="top-bar__actions">

@@ -57,6 +57,8 @@ export default function AdminActivity() {
           <option value="site">{t('ENTITY_site')}</option>
           <option value="shipping_zone">{t('ENTITY_shipping_zone')}</option>
           <option value="shipping_method">{t('ENTITY_shipping_method')}</option>
+          <option value="site_settings">{t('ENTITY_site_settings')}</option>
+          <option value="shop_settings">{t('ENTITY_shop_settings')}</option>
         </SelectField>
         <TextField
           name="entityId"

@@ -73,6 +73,8 @@ export default function AdminLayout() {
           {staff.role === 'owner' ? <NavLink to="/admin/activity">{t('ACTIVITY')}</NavLink> : null}
           {staff.role === 'owner' ? <NavLink to="/admin/shop-window">{t('SHOP_WINDOW')}</NavLink> : null}
           {staff.role === 'owner' ? <NavLink to="/admin/shipping">{t('SHIPPING')}</NavLink> : null}
+          {staff.role === 'owner' ? <NavLink to="/admin/sites">{t('SITES')}</NavLink> : null}
+          {staff.role === 'owner' ? <NavLink to="/admin/settings">{t('SHOP_SETTINGS')}</NavLink> : null}
           {staff.role === 'owner' ? <NavLink to="/admin/coupons">{t('COUPONS')}</NavLink> : null}
           {staff.role === 'owner' ? <NavLink to="/admin/staff">{t('STAFF')}</NavLink> : null}
         </nav>
