@@ -8,7 +8,14 @@ import { createTestApp } from '../testing/test-app.ts'
  * Routes that are not calls of the API: the documentation UI's files, the storefront's pages and assets (the
  * back office's CSV upload page and its data URL are page routes of their own, for their larger bodies).
  */
-const NOT_CALLS = [/^\/api\/docs(\/|$)/, /^\/media\//, /^\/assets\//, /^\*$/, /^\/\*$/, /^\/admin\/import(\.data)?$/]
+const NOT_CALLS = [
+  /^\/api\/docs(\/|$)/,
+  /^\/media\//,
+  /^\/assets\//,
+  /^\*$/,
+  /^\/\*$/,
+  /^\/admin\/import(\.data)?$/,
+]
 
 /** `METHOD path` of every route the app registered, read from Fastify's route tree (HEAD of GET left out). */
 function registeredRoutes(app: FastifyInstance): Set<string> {
