@@ -5,12 +5,13 @@ import { generateCatalogue } from './generate-catalogue.ts'
 
 /**
  * A fresh shop database of the engine filled to `size` products (generate-catalogue.ts), read in-process through
- * a connection opened after the import (SQLite reads its planner statistics when a connection opens).
+ * a connection opened after the import (SQLite reads its planner statistics when a connection opens); the shop
+ * that made it still answers at `shopUrl` (for a baseline such as /api/health in the same run).
  */
 export async function withGeneratedCatalogue(
   engine: Engine,
   size: number,
-  measure: (db: Db) => Promise<void>,
+  measure: (db: Db, shopUrl: string) => Promise<void>,
 ): Promise<void> {
   const shop = await startShop(engine)
   try {
@@ -18,7 +19,7 @@ export async function withGeneratedCatalogue(
     console.log(`${engine}: ${size} products generated in ${seconds.toFixed(1)} s`)
     const handle = openDatabase(shop.databaseUrl)
     try {
-      await measure(handle.db)
+      await measure(handle.db, shop.url)
     } finally {
       await handle.close()
     }
