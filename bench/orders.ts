@@ -32,7 +32,7 @@ const SHIPPING = JSON.stringify({
 } satisfies ShippingRecord)
 
 /** SIZE orders of one line each, spread over a year, the statuses, the sites and 5,000 customers' e-mails. */
-async function fillOrders(db: Db): Promise<string> {
+export async function fillOrders(db: Db): Promise<string> {
   const start = Date.parse('2025-01-01T00:00:00Z')
   let probe = ''
   await db.transaction().execute(async (trx) => {

@@ -30,6 +30,7 @@ import * as couponSettings from './migrations/0030-coupon-settings.ts'
 import * as staffInvitations from './migrations/0031-staff-invitations.ts'
 import * as customerBlocking from './migrations/0035-customer-blocking.ts'
 import * as shopSettings from './migrations/0036-shop-settings.ts'
+import * as ordersDashboardIndex from './migrations/0037-orders-dashboard-index.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0031-staff-invitations': staffInvitations,
   '0035-customer-blocking': customerBlocking,
   '0036-shop-settings': shopSettings,
+  '0037-orders-dashboard-index': ordersDashboardIndex,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
