@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit.service.ts'
 import { listAddresses } from '../customer/address.service.ts'
 import { eraseCustomer } from '../customer/customer.service.ts'
 import * as staffCustomers from '../customer/staff-customers.service.ts'
-import { customerOrderSummary } from '../order/order.service.ts'
+import { customerOrderSummary } from '../order/figures.service.ts'
 import { requestPasswordReset } from './password.service.ts'
 
 /**

@@ -1,7 +1,7 @@
 import type { Dashboard, DashboardQuery } from '@shop/contracts/backoffice-dashboard'
 import type { AppContext } from '../../platform/http/context.ts'
 import { lowStock } from '../catalogue/stock.service.ts'
-import { salesFigures } from '../order/order.service.ts'
+import { salesFigures } from '../order/figures.service.ts'
 import { getSite } from '../site/site.service.ts'
 
 /** What counts as running out on the dashboard, and how many rows each list shows. */

@@ -1,6 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import type { OrderAddress } from '@shop/contracts/address'
-import { toAmount } from '@shop/contracts/money'
 import type { Order, OrderRequest, OrderStatus, OwnerOrderListQuery } from '@shop/contracts/order'
 import type { StaffPrincipal } from '../../platform/auth/staff.ts'
 import type { Principal } from '../../platform/auth/tokens.ts'
@@ -8,10 +7,10 @@ import type { Db } from '../../platform/db/database.ts'
 import type { OrdersTable } from '../../platform/db/schema.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { AppError, conflict, notFound } from '../../platform/http/errors.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import type { Totals } from '../calculation/totals.rules.ts'
 import * as stock from '../catalogue/stock.service.ts'
 import { paymentsOf } from '../payment/payment.service.ts'
-import * as dashboard from './dashboard.repository.ts'
 import type { OrderDiscount, PaymentRecord, ShippingRecord } from './order.records.ts'
 import * as repo from './order.repository.ts'
 import { toOrderView } from './order.view.ts'
@@ -180,7 +179,7 @@ export async function ownerTransition(
 ): Promise<Order> {
   const order = await repo.findOrder(ctx.db, orderId)
   if (!order) throw notFound('Order', orderId)
-  await moveOrder(ctx, order, to, 'owner', staff.email)
+  await moveOrder(ctx, order, to, 'owner', staff.email, staff)
   return getAnyOrder(ctx, orderId)
 }
 
@@ -192,7 +191,14 @@ export async function ownerTransition(
  * caller may retry (the refund is idempotent); if the commit failed after it, the order stays as it was with
  * its money returned, and the retried cancel finds the refund done.
  */
-async function moveOrder(ctx: AppContext, order: OrdersTable, to: OrderStatus, actor: Actor, who: string) {
+async function moveOrder(
+  ctx: AppContext,
+  order: OrdersTable,
+  to: OrderStatus,
+  actor: Actor,
+  who: string,
+  staff?: StaffPrincipal,
+) {
   const from = order.status as OrderStatus
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.transition(trx, order.id, sourcesOf(to, actor), to))) {
@@ -214,6 +220,14 @@ async function moveOrder(ctx: AppContext, order: OrdersTable, to: OrderStatus, a
       actor: who,
       data: JSON.stringify({ from, to }),
     })
+    if (staff)
+      await recordAudit(trx, staff, {
+        entity: 'order',
+        entityId: order.id,
+        action: 'update',
+        before: { status: from },
+        after: { status: to },
+      })
     if (!isCancel(to)) return
     await stock.release(trx, await unitsStillOut(trx, order.id))
     const payment = JSON.parse(order.payment) as PaymentRecord
@@ -255,44 +269,3 @@ export async function guestBuyer(
 
 /** Sign-up after purchase: the guest order of `sessionId` becomes the customer's; false when it is not one. */
 export const claimGuestOrder = repo.claimGuestOrder
-
-/** A customer's newest orders (up to 50) and, per currency, how many and their sum less refunds (the staff's customer page). */
-export async function customerOrderSummary(ctx: Pick<AppContext, 'db'>, customerId: string) {
-  const [rows, totals] = await Promise.all([
-    repo.listCustomerOrders(ctx.db, customerId, 0, 50),
-    staffOrders.customerTotals(ctx.db, customerId),
-  ])
-  return {
-    orders: rows.map((o) => ({
-      id: o.id,
-      created: o.created_at,
-      status: o.status,
-      total: toAmount(o.total_minor, o.currency),
-      currency: o.currency,
-    })),
-    totals: totals.map((t) => ({
-      currency: t.currency,
-      orders: Number(t.orders),
-      total: toAmount(Number(t.total) - Number(t.refunded), t.currency),
-    })),
-  }
-}
-
-export type { Period } from './dashboard.repository.ts'
-
-/** Sales figures of a site and period for the dashboard: per day, and the top products (docs/decisions/0069). */
-export async function salesFigures(ctx: Pick<AppContext, 'db'>, period: dashboard.Period, top: number) {
-  const [days, products] = await Promise.all([
-    dashboard.salesPerDay(ctx.db, period),
-    dashboard.topProducts(ctx.db, period, top),
-  ])
-  return {
-    days: days.map((d) => ({ day: d.day, orders: Number(d.orders), salesMinor: Number(d.sales ?? 0) })),
-    topProducts: products.map((p) => ({
-      productId: p.productId,
-      name: String(p.name ?? ''),
-      units: Number(p.units),
-      salesMinor: Number(p.sales),
-    })),
-  }
-}

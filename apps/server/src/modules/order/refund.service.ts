@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../platform/db/errors.ts'
 import type { OrdersTable } from '../../platform/db/schema.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import * as stock from '../catalogue/stock.service.ts'
 import * as mail from '../mail/mail.service.ts'
 import { paymentsOf, RefundRefused } from '../payment/payment.service.ts'
@@ -42,6 +43,16 @@ export async function refundOrder(ctx: AppContext, staff: StaffPrincipal, orderI
       await returnMoney(ctx, trx, order, plan.amountMinor, input.key)
       await addToOrder(trx, order, plan.amountMinor)
       await writeTimeline(trx, staff, order, refund.id, plan, input)
+      await recordAudit(trx, staff, {
+        entity: 'order',
+        entityId: order.id,
+        action: 'update',
+        before: { refundedMinor: order.refunded_minor ?? 0 },
+        after: {
+          refundedMinor: (order.refunded_minor ?? 0) + plan.amountMinor,
+          refund: { id: refund.id, lines: plan.lines, reason: refund.reason },
+        },
+      })
       await queueNotice({ ...ctx, db: trx }, order.id, refund.id, plan, input.reason ?? '')
     })
   } catch (error) {

@@ -123,6 +123,15 @@ for (const { engine, skip } of testEngines()) {
       assert.equal(first.actor, clerk.email)
       assert.equal(first.detail.amountMinor, 2164)
       assert.equal(first.detail.reason, 'Scratched')
+      // The activity page's audit log has them too: two refunds and three moves of this order, by the clerk.
+      const audited = await db
+        .selectFrom('audit_log' as never)
+        .select(['actor_email' as never])
+        .where('entity' as never, '=', 'order' as never)
+        .where('entity_id' as never, '=', placed.orderId as never)
+        .execute()
+      assert.equal(audited.length, 5)
+      assert.ok(audited.every((a) => (a as { actor_email: string }).actor_email === clerk.email))
       const shipped = timeline.events.find(
         (e: { kind: string; detail: { to?: string } }) => e.kind === 'status' && e.detail.to === 'SHIPPED',
       )

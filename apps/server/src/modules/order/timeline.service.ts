@@ -3,6 +3,7 @@ import type { OrderTimeline } from '@shop/contracts/order-refunds'
 import type { StaffPrincipal } from '../../platform/auth/staff.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { conflict, notFound } from '../../platform/http/errors.ts'
+import { recordAudit } from '../audit/audit.service.ts'
 import * as mail from '../mail/mail.service.ts'
 import type { PaymentRecord } from './order.records.ts'
 import * as repo from './order.repository.ts'
@@ -85,6 +86,13 @@ export async function resendConfirmation(ctx: AppContext, staff: StaffPrincipal,
       kind: 'mail_again',
       actor: staff.email,
       data: JSON.stringify({ to: order.email }),
+    })
+    await recordAudit(trx, staff, {
+      entity: 'order',
+      entityId: orderId,
+      action: 'update',
+      before: null,
+      after: { confirmationSentAgain: order.email },
     })
   })
   mail.wake(ctx)

@@ -17,6 +17,10 @@ function subjectHref(entry: AuditEntry): string | null {
   if (entry.entity === 'site') return `/admin/shop-window?site=${encodeURIComponent(entry.entityId)}`
   if (entry.entity === 'site_settings') return `/admin/sites#site-${encodeURIComponent(entry.entityId)}`
   if (entry.entity === 'shop_settings') return '/admin/settings'
+  if (entry.entity === 'order') return `/admin/orders/${encodeURIComponent(entry.entityId)}`
+  if (entry.entity === 'customer') return `/admin/customers/${encodeURIComponent(entry.entityId)}`
+  if (entry.entity === 'coupon') return `/admin/coupons/${encodeURIComponent(entry.entityId)}`
+  if (entry.entity === 'staff') return '/admin/staff'
   return null
 }
 

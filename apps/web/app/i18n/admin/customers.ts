@@ -35,6 +35,13 @@ export const en = {
   CUSTOMER_ERASED: 'The account was erased.',
   CUSTOMER_IS_STAFF: 'This account is staff: revoke its role on the staff page first.',
   CUSTOMER_TOO_MANY: 'Too many reset e-mails for this account just now; try again later.',
+  // The activity page's names of what an entry changed (routes/admin/activity.tsx).
+  ENTITY_order: 'Order',
+  ENTITY_customer: 'Customer',
+  ENTITY_staff: 'Staff member',
+  ENTITY_coupon: 'Coupon',
+  ENTITY_variant: 'Variant',
+  ENTITY_category: 'Category',
 }
 
 export const de: Record<keyof typeof en, string> = {
@@ -75,4 +82,10 @@ export const de: Record<keyof typeof en, string> = {
     'Dieses Konto gehört zum Team: Entziehen Sie zuerst seine Rolle auf der Seite Mitarbeitende.',
   CUSTOMER_TOO_MANY:
     'Gerade zu viele E-Mails zum Zurücksetzen für dieses Konto; bitte später erneut versuchen.',
+  ENTITY_order: 'Bestellung',
+  ENTITY_customer: 'Kunde',
+  ENTITY_staff: 'Teammitglied',
+  ENTITY_coupon: 'Gutschein',
+  ENTITY_variant: 'Variante',
+  ENTITY_category: 'Kategorie',
 }

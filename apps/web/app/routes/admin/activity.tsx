@@ -59,6 +59,10 @@ export default function AdminActivity() {
           <option value="shipping_method">{t('ENTITY_shipping_method')}</option>
           <option value="site_settings">{t('ENTITY_site_settings')}</option>
           <option value="shop_settings">{t('ENTITY_shop_settings')}</option>
+          <option value="order">{t('ENTITY_order')}</option>
+          <option value="customer">{t('ENTITY_customer')}</option>
+          <option value="coupon">{t('ENTITY_coupon')}</option>
+          <option value="staff">{t('ENTITY_staff')}</option>
         </SelectField>
         <TextField
           name="entityId"
