@@ -79,6 +79,8 @@ const parseOptions = (json: string): StaffOption[] => {
 export interface VariantFamily {
   options: StaffOption[]
   variants: VariantRecord[]
+  /** The product's measurement unit, which each of its price rows carries. */
+  unit: { unit_code: string | null; unit_quantity: number | null }
 }
 
 /** The options (stored, or read from the variants as the demo's) and variants of these products, by product id. */
@@ -94,6 +96,7 @@ export async function variantFamilies(db: Db, productIds: readonly string[]) {
     out.set(product.id, {
       options: stored.length ? stored : optionsFromVariants(own.map((v) => ({ options: v.combination }))),
       variants: own,
+      unit: { unit_code: product.unit_code, unit_quantity: product.unit_quantity },
     })
   }
   return out
@@ -136,15 +139,14 @@ export async function writeVariantRecords(db: Db, writes: readonly VariantWrite[
   const refused = new Set<string>()
   const written = new Map<string, string>()
   const productIds = [...new Set(writes.map((w) => w.productId))]
-  const products = new Map((await findProductOptions(db, productIds)).map((p) => [p.id, p]))
   const families = await variantFamilies(db, productIds)
   for (const productId of productIds) {
-    const product = products.get(productId)
-    if (!product) continue
-    const options = structuredClone(families.get(productId)?.options ?? [])
-    const own = families.get(productId)?.variants ?? []
+    const family = families.get(productId)
+    if (!family) continue
+    const options = structuredClone(family.options)
+    const own = family.variants
     const attributes = attributeNames(own.map((v) => v.options))
-    const unit = { unit_code: product.unit_code, unit_quantity: product.unit_quantity }
+    const unit = family.unit
     let position = own.reduce((max, v) => Math.max(max, v.position + 1), 0)
     for (const w of writes.filter((x) => x.productId === productId)) {
       if (w.id && w.stock !== null && w.expectedStock !== undefined && w.stock !== w.expectedStock)

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { identityDb } from '../../platform/auth/schema.ts'
 import type { Db } from '../../platform/db/database.ts'
+import { escapeLike } from '../../platform/db/like.ts'
 
 /** The SQL of the staff's customer pages (docs/decisions/0068-staff-customers.md). */
 const columns = [
@@ -18,8 +19,6 @@ const columns = [
 ] as const
 
 type WithRole = { customers: { role: string } }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * Customers newest first, a page at a time, filtered by `q`: the start of an e-mail address, or of a first or

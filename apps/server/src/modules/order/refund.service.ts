@@ -4,7 +4,7 @@ import type { OrderRefundInput } from '@shop/contracts/order-refunds'
 import type { StaffPrincipal } from '../../platform/auth/staff.ts'
 import type { Db } from '../../platform/db/database.ts'
 import { isUniqueViolation } from '../../platform/db/errors.ts'
-import type { OrdersTable } from '../../platform/db/schema.ts'
+import type { OrderEntriesTable, OrdersTable } from '../../platform/db/schema.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.ts'
 import { recordAudit } from '../audit/audit.service.ts'
@@ -37,9 +37,9 @@ export async function refundOrder(ctx: AppContext, staff: StaffPrincipal, orderI
     await ctx.db.transaction().execute(async (trx) => {
       const order = await lockedOrder(trx, orderId)
       if (await refunds.findRefundByKey(trx, input.key)) throw new Replayed()
-      const plan = await planned(trx, order, input)
+      const { plan, entries } = await planned(trx, order, input)
       const refund = await recordRefund(trx, staff, order, plan, input)
-      if (input.restock !== false) await restock(trx, order.id, plan.lines)
+      if (input.restock !== false) await restock(trx, entries, plan.lines)
       await returnMoney(ctx, trx, order, plan.amountMinor, input.key)
       await addToOrder(trx, order, plan.amountMinor)
       await writeTimeline(trx, staff, order, refund.id, plan, input)
@@ -76,7 +76,8 @@ async function lockedOrder(db: Db, orderId: string) {
   return order
 }
 
-async function planned(db: Db, order: OrdersTable, input: Input): Promise<Accepted> {
+/** The refund's plan against what earlier refunds left, with the order's lines it was made from. */
+async function planned(db: Db, order: OrdersTable, input: Input) {
   const [entries, earlier] = await Promise.all([
     repo.findEntries(db, order.id),
     refunds.findRefunds(db, order.id),
@@ -100,7 +101,7 @@ async function planned(db: Db, order: OrdersTable, input: Input): Promise<Accept
     },
     input,
   )
-  if (plan.ok) return plan
+  if (plan.ok) return { plan, entries }
   if (plan.status === 400) throw badRequest(plan.type, plan.message, plan.problems)
   throw conflict(plan.type, plan.message, plan.problems)
 }
@@ -121,8 +122,7 @@ async function recordRefund(db: Db, staff: StaffPrincipal, order: OrdersTable, p
   return row
 }
 
-async function restock(db: Db, orderId: string, lines: Accepted['lines']) {
-  const entries = await repo.findEntries(db, orderId)
+async function restock(db: Db, entries: OrderEntriesTable[], lines: Accepted['lines']) {
   await stock.release(
     db,
     lines.flatMap((l) => {

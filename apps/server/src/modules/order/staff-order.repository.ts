@@ -1,6 +1,7 @@
 import type { OwnerOrderListQuery } from '@shop/contracts/order'
 import { type SelectQueryBuilder, sql } from 'kysely'
 import type { Db } from '../../platform/db/database.ts'
+import { escapeLike } from '../../platform/db/like.ts'
 import type { Database } from '../../platform/db/schema.ts'
 
 /**
@@ -10,8 +11,6 @@ import type { Database } from '../../platform/db/schema.ts'
 export type OrderFilter = Omit<OwnerOrderListQuery, 'pageNumber' | 'pageSize'>
 
 type Orders = SelectQueryBuilder<Database, 'orders', object>
-
-const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** The day after `day` (YYYY-MM-DD), so that `to` takes in the whole day. */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString()
