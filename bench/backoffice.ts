@@ -36,6 +36,7 @@ export async function run(): Promise<void> {
         ['search "shirt", name asc', { sort: 'name', order: 'asc', q: 'shirt' }],
         ['search "shirt", price desc (USD)', { sort: 'price', order: 'desc', q: 'shirt' }],
         ['search SKU prefix', { sort: 'created', order: 'desc', q: 'cl-tee-001-g1' }],
+        ['search two letters "sh", name asc', { sort: 'name', order: 'asc', q: 'sh' }],
       ]
       for (const [label, query] of cases) {
         const read = (page: number) =>

@@ -87,5 +87,73 @@ for (const { engine, skip } of testEngines()) {
       assert.equal((await list('q=%25')).total, 0)
       assert.equal((await list('q=o_k')).total, 0)
     })
+
+    test('one and two letters (no trigram) find what three do, and quotes are text', async () => {
+      const namesOf = new Map<string, string[]>()
+      for (const language of ['en', 'de']) {
+        for (const row of (await list(`pageSize=100&language=${language}`)).items)
+          namesOf.set(row.id, [...(namesOf.get(row.id) ?? []), row.name])
+      }
+      for (const q of ['k', 'ok', 'OAK', 'ws-', 'board']) {
+        const all = (await list('pageSize=100&sort=sku&order=asc')).items
+        const expected = all.filter((r) => matching(r, q.toLowerCase(), namesOf)).map((r) => r.sku)
+        const found = (await list(`q=${encodeURIComponent(q)}&pageSize=100&sort=sku&order=asc`)).items
+        assert.deepEqual(
+          found.map((r) => r.sku),
+          expected,
+          q,
+        )
+      }
+      for (const q of ['"oak', 'oak"', '"', 'oak OR teak', 'NEAR(oak', '*'])
+        assert.equal((await list(`q=${encodeURIComponent(q)}`)).total, 0, q)
+    })
+
+    test('a renamed product is found by its new name only; a deleted one not at all', async () => {
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/owner/products',
+        headers: staff.headers,
+        payload: productInput({
+          sku: 'REN-1',
+          texts: [
+            { language: 'en', name: 'Walnut tray', description: '' },
+            { language: 'de', name: 'Nussbaumtablett', description: '' },
+          ],
+        }),
+      })
+      assert.equal(made.statusCode, 201, made.body)
+      const { id } = made.json() as { id: string }
+      assert.deepEqual(
+        (await list('q=walnut')).items.map((r) => r.sku),
+        ['REN-1'],
+      )
+      const renamed = await app.inject({
+        method: 'PUT',
+        url: `/api/owner/products/${id}`,
+        headers: staff.headers,
+        payload: productInput({
+          sku: 'REN-1',
+          texts: [
+            { language: 'en', name: 'Hazel tray', description: '' },
+            { language: 'de', name: 'Haseltablett', description: '' },
+          ],
+        }),
+      })
+      assert.equal(renamed.statusCode, 200, renamed.body)
+      assert.equal((await list('q=walnut')).total, 0)
+      assert.deepEqual(
+        (await list('q=hazel')).items.map((r) => r.sku),
+        ['REN-1'],
+      )
+      const deleted = await app.inject({
+        method: 'DELETE',
+        url: `/api/owner/products/${id}`,
+        headers: staff.headers,
+      })
+      assert.ok(deleted.statusCode < 300, deleted.body)
+      assert.equal((await list('q=hazel')).total, 0)
+      assert.equal((await list('q=ren-')).total, 0)
+      assert.equal((await list('q=tablett')).total, 0)
+    })
   })
 }

@@ -31,6 +31,7 @@ import * as staffInvitations from './migrations/0031-staff-invitations.ts'
 import * as customerBlocking from './migrations/0035-customer-blocking.ts'
 import * as shopSettings from './migrations/0036-shop-settings.ts'
 import * as ordersDashboardIndex from './migrations/0037-orders-dashboard-index.ts'
+import * as staffSearchIndexes from './migrations/0038-staff-search-indexes.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0035-customer-blocking': customerBlocking,
   '0036-shop-settings': shopSettings,
   '0037-orders-dashboard-index': ordersDashboardIndex,
+  '0038-staff-search-indexes': staffSearchIndexes,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
