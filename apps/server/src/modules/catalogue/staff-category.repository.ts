@@ -4,9 +4,9 @@ import type { Db } from '../../platform/db/database.ts'
 /** Rows changed per UPDATE when positions are renumbered (a CASE over this many ids). */
 const RENUMBER_BATCH = 500
 
-/** Every category, parents' order as stored (position, then id), with its own product count. */
+/** Every category, parents' order as stored (position, then id), with its texts. */
 export async function findAllCategories(db: Db) {
-  const [rows, texts, counts] = await Promise.all([
+  const [rows, texts] = await Promise.all([
     db
       .selectFrom('categories')
       .select(['id', 'parent_id', 'position', 'published'])
@@ -14,13 +14,18 @@ export async function findAllCategories(db: Db) {
       .orderBy('id')
       .execute(),
     db.selectFrom('category_texts').select(['category_id', 'language', 'name']).execute(),
-    db
-      .selectFrom('category_assignments')
-      .select(['category_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .groupBy('category_id')
-      .execute(),
   ])
-  return { rows, texts, counts: new Map(counts.map((c) => [c.category_id, Number(c.n)])) }
+  return { rows, texts }
+}
+
+/** Each category's own product count (categories without products left out). */
+export async function countProductsPerCategory(db: Db): Promise<Map<string, number>> {
+  const counts = await db
+    .selectFrom('category_assignments')
+    .select(['category_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy('category_id')
+    .execute()
+  return new Map(counts.map((c) => [c.category_id, Number(c.n)]))
 }
 
 export function findCategoryRow(db: Db, id: string) {

@@ -9,6 +9,7 @@ import type {
 import { slugify } from '@shop/contracts/slug'
 import type { Db } from '../../platform/db/database.ts'
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts'
+import { categoryProductCounts } from './category-counts.ts'
 import {
   countAssignments,
   deleteAssignment,
@@ -42,7 +43,7 @@ type Texts = ReadonlyArray<{ language: string; name: string }>
  * publication), for the caller to reindex after the commit.
  */
 export async function staffCategoryTree(db: Db, languages: readonly string[]): Promise<StaffCategoryTree> {
-  const { rows, texts, counts } = await findAllCategories(db)
+  const [{ rows, texts }, counts] = await Promise.all([findAllCategories(db), categoryProductCounts(db)])
   const textsOf = Map.groupBy(texts, (t) => t.category_id)
   const childrenOf = Map.groupBy(rows, (r) => r.parent_id ?? '')
   const categories: StaffCategory[] = []
