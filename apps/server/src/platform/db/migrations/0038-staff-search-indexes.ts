@@ -9,10 +9,8 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely'
  * is an FTS5 trigram index over its names (external content, kept by the mirror's own triggers). SKU prefixes
  * walk an index of `lower(code)`.
  *
- * PostgreSQL: a GIN index of `lower(name)` with pg_trgm answers `lower(name) like '%…%'` as written, and a
- * `text_pattern_ops` index of `lower(code)` answers `like '…%'`. pg_trgm ships with PostgreSQL (contrib) and is
- * a trusted extension (any user who may create in the database may install it); where it is missing or not
- * allowed, the trigram index is left out and the same statement scans the names, as before this migration.
+ * PostgreSQL: a GIN index of `lower(name)` with pg_trgm (installed by migration 0002 for the shop's search)
+ * answers `lower(name) like '%…%'` as written, and a `text_pattern_ops` index of `lower(code)` answers `like '…%'`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (db.getExecutor().adapter instanceof SqliteAdapter) await upSqlite(db)
@@ -57,20 +55,9 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
 
 async function upPostgres(db: Kysely<unknown>): Promise<void> {
   await sql`create index products_code_lower on products (lower(code) text_pattern_ops)`.execute(db)
-  const { rows } = await sql<{ available: boolean }>`
-    select exists (select 1 from pg_available_extensions where name = 'pg_trgm') as available`.execute(db)
-  if (!rows[0]?.available) return
-  // Not allowed to install it: leave the index out without aborting the migration's transaction.
-  await sql`savepoint pg_trgm`.execute(db)
-  try {
-    await sql`create extension if not exists pg_trgm`.execute(db)
-    await sql`create index product_texts_name_trigrams on product_texts using gin (lower(name) gin_trgm_ops)`.execute(
-      db,
-    )
-    await sql`release savepoint pg_trgm`.execute(db)
-  } catch {
-    await sql`rollback to savepoint pg_trgm`.execute(db)
-  }
+  await sql`create index product_texts_name_trigrams on product_texts using gin (lower(name) gin_trgm_ops)`.execute(
+    db,
+  )
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
