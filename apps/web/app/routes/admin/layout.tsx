@@ -44,12 +44,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminLayout() {
   const { staff, language } = useLoaderData<typeof loader>()
   // From the address, not the loader: the layout's loader does not run again on a move between its pages.
-  const allowed = mayOpen(staff, useLocation().pathname.replace(/\/$/, ''))
+  const { pathname } = useLocation()
+  const allowed = mayOpen(staff, pathname.replace(/\/$/, ''))
   const t = adminTranslator(language)
   useEffect(() => {
     // Browser tests wait for this mark, as on the shop's pages.
     document.documentElement.dataset.hydrated = 'true'
   }, [])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: again after each move between pages
+  useEffect(() => {
+    // The one-row menu of a phone (admin.css) scrolls sideways to the current page's entry, and only sideways
+    // (the page keeps its own scroll); wider screens wrap the menu and have nothing to scroll.
+    const nav = document.querySelector<HTMLElement>('.admin-nav')
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]')
+    if (nav && current) nav.scrollLeft = current.offsetLeft - nav.offsetLeft - 16
+  }, [pathname])
   return (
     <div className="admin">
       <header className="admin-bar">
