@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import { onUserAuthError } from '../../lib/auth-error.ts'
 import { useT } from '../../lib/shop.ts'
-import { SignInDialog } from './sign-in-dialog.tsx'
 import './account.css'
 import { useSignedInUser } from './user.ts'
+
+/** The dialog and its form load when the shopper first asks to sign in (docs/decisions/0071). */
+const loadSignInDialog = () => import('./sign-in-dialog.tsx')
+const SignInDialog = lazy(() => loadSignInDialog().then((module) => ({ default: module.SignInDialog })))
 
 /** Top navigation entries of spec §2: sign in (dialog), or my account and sign out. */
 export function AccountMenu() {
@@ -54,6 +57,8 @@ export function AccountMenu() {
       <a
         href={`/sign-in?returnTo=${encodeURIComponent(here)}`}
         className="button button--ghost account-menu__link"
+        onPointerEnter={loadSignInDialog}
+        onFocus={loadSignInDialog}
         onClick={(event) => {
           event.preventDefault()
           setOpen(true)
@@ -62,7 +67,11 @@ export function AccountMenu() {
         <PersonIcon />
         <span className="account-menu__label">{t('SIGN_IN')}</span>
       </a>
-      {open ? <SignInDialog open onClose={() => setOpen(false)} returnTo={here} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <SignInDialog open onClose={() => setOpen(false)} returnTo={here} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

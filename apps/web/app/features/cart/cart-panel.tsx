@@ -1,8 +1,21 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { useLocation } from 'react-router'
 import { useShop, useT } from '../../lib/shop.ts'
-import { CartContents } from './cart-contents.tsx'
 import './cart.css'
+
+/** The panel's contents load when it first opens, or when the shopper heads for it (docs/decisions/0071). */
+const loadCartContents = () => import('./cart-contents.tsx')
+const CartContents = lazy(() => loadCartContents().then((module) => ({ default: module.CartContents })))
 
 /** Spec §9: the panel closes by itself 3 s after an add, unless the shopper touched it. */
 export const AUTO_CLOSE_MS = 3000
@@ -92,6 +105,8 @@ export function CartToggle() {
       aria-controls="cart-panel"
       aria-label={t('OPEN_CART', { count })}
       onClick={open}
+      onPointerEnter={loadCartContents}
+      onFocus={loadCartContents}
     >
       <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24">
         <path
@@ -162,7 +177,11 @@ export function CartPanel() {
             </svg>
           </button>
         </div>
-        {isOpen ? <CartContents onNavigate={close} /> : null}
+        {isOpen ? (
+          <Suspense fallback={null}>
+            <CartContents onNavigate={close} />
+          </Suspense>
+        ) : null}
       </div>
     </dialog>
   )
