@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { endpoint, errors, noContent } from './endpoint.ts'
+import { CREATE_CONSENT_REFERENCE } from './routes.ts'
 
 /** Spec §7: tracking calls carry the shopper's consent reference in this header. */
 export const CONSENT_REFERENCE_HEADER = 'consent-reference'
@@ -48,8 +49,7 @@ export type ConsentReference = z.infer<typeof ConsentReferenceSchema>
  */
 export const consentApi = {
   createReference: endpoint({
-    method: 'POST',
-    path: '/api/consent/consentReferences',
+    ...CREATE_CONSENT_REFERENCE,
     tags: ['consent'],
     body: CreateConsentReferenceSchema.nullish(),
     responses: { 201: ConsentReferenceSchema, ...errors(400) },

@@ -58,15 +58,8 @@ export function text<const T extends string>(contentType: T, description?: strin
   return { description, content: { [contentType]: z.string() } as { readonly [K in T]: z.ZodString } }
 }
 
-/** The path of a call with its parameters filled in (each encoded as one path segment). */
-export function pathOf(
-  endpoint: Pick<Endpoint, 'path'>,
-  params: Readonly<Record<string, unknown>> = {},
-): string {
-  return endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) =>
-    encodeURIComponent(String(params[name])),
-  )
-}
+// In a module without zod, for browser code (docs/decisions/0071-first-load-javascript.md).
+export { pathOf } from './path.ts'
 
 // ---- Types the server's route helper and the storefront's client derive from a call ----
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { IdSchema, LanguageSchema } from './common.ts'
 import { endpoint, errors } from './endpoint.ts'
 import { PriceRangeSchema, PriceSchema } from './price.ts'
+import { SEARCH_PRODUCTS } from './routes.ts'
 
 /** Spec §9: hits of the live search box. */
 export const LIVE_SEARCH_HITS = 5
@@ -76,8 +77,7 @@ export type SearchResult = z.infer<typeof SearchResultSchema>
 export const searchApi = {
   /** The total (nbHits) is also in the x-total-count header. */
   products: endpoint({
-    method: 'GET',
-    path: '/api/search/products',
+    ...SEARCH_PRODUCTS,
     tags: ['search'],
     query: SearchQuerySchema,
     responses: { 200: SearchResultSchema, ...errors(400) },

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { IdSchema } from './common.ts'
 import { CONSENT_REFERENCE_HEADER, ConsentReferenceIdSchema } from './consent.ts'
 import { endpoint, errors } from './endpoint.ts'
+import { TRACK_EVENTS } from './routes.ts'
 
 /** At most this many events per call; the storefront sends its queue in batches of this size. */
 export const MAX_TRACKING_BATCH = 50
@@ -58,8 +59,7 @@ export type TrackingResult = z.infer<typeof TrackingResultSchema>
 /** Spec §7 "POST tracking events with consent-reference header". */
 export const trackingApi = {
   events: endpoint({
-    method: 'POST',
-    path: '/api/tracking/events',
+    ...TRACK_EVENTS,
     tags: ['tracking'],
     headers: TrackingHeadersSchema,
     body: TrackingBatchSchema,

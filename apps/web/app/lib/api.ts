@@ -23,13 +23,9 @@ import { type ApiClientOptions, createTransport } from './api/transport.ts'
 import { windowCalls } from './api/window.ts'
 
 export type { ProductListParams } from './api/catalogue.ts'
-export {
-  type ApiClientOptions,
-  ApiRequestError,
-  ContractMismatchError,
-  isApiError,
-  type Page,
-} from './api/transport.ts'
+// The errors from their own module: pages import them without the transport (docs/decisions/0071).
+export { ApiRequestError, isApiError } from './api/errors.ts'
+export { type ApiClientOptions, ContractMismatchError, type Page } from './api/transport.ts'
 
 /**
  * The typed client of the shop API, one area per file; pages reach data only through it. Every call is made

@@ -2,15 +2,11 @@ import { type RefObject, useEffect, useId, useRef, useState, useSyncExternalStor
 import { useLocation } from 'react-router'
 import { useT } from '../../lib/shop.ts'
 import { type ConsentDecision, decisionFrom } from './consent-cookie.ts'
-import {
-  acceptTracking,
-  consentSnapshot,
-  declineTracking,
-  flush,
-  subscribeConsent,
-  track,
-} from './tracking.client.ts'
+import { consentSnapshot, subscribeConsent } from './consent-store.client.ts'
 import './consent.css'
+
+/** Tracking loads when the shopper chooses, or on a page after they accepted (docs/decisions/0071). */
+const tracking = () => import('./tracking.client.ts')
 
 /**
  * The consent banner and the tracking it allows (docs/decisions/0023, 0010). Rendered on the server when the
@@ -38,7 +34,7 @@ export function ConsentBanner({ serverDecision }: { serverDecision: ConsentDecis
     setBusy(true)
     setFailed(false)
     try {
-      await acceptTracking()
+      await (await tracking()).acceptTracking()
       decided()
     } catch {
       setFailed(true)
@@ -50,8 +46,10 @@ export function ConsentBanner({ serverDecision }: { serverDecision: ConsentDecis
     event.preventDefault()
     const submitter = (event.nativeEvent as SubmitEvent).submitter
     if (submitter?.getAttribute('value') === 'accept') return void accept()
-    declineTracking()
-    decided()
+    void tracking().then((module) => {
+      module.declineTracking()
+      decided()
+    })
   }
   return (
     <section ref={banner} className="consent-banner" aria-labelledby={titleId} aria-describedby={textId}>
@@ -120,12 +118,12 @@ function useTracking(accepted: boolean) {
     // One view per history entry: the error screen remounting the layout is not another view.
     if (!accepted || viewedKey === `${location.key}${path}`) return
     viewedKey = `${location.key}${path}`
-    track({ type: 'pageView', path })
+    void tracking().then((module) => module.track({ type: 'pageView', path }))
   }, [accepted, path, location.key])
   useEffect(() => {
     if (!accepted) return
-    void flush() // what an earlier page left unsent
-    const online = () => void flush()
+    const online = () => void tracking().then((module) => module.flush())
+    online() // what an earlier page left unsent
     document.addEventListener('submit', onSubmit, true)
     window.addEventListener('online', online)
     return () => {
@@ -145,10 +143,11 @@ function onSubmit(event: SubmitEvent) {
   const variantId = data.get('variantId')
   if (data.get('intent') !== 'add' || typeof productId !== 'string' || !productId) return
   if (!Number.isInteger(quantity) || quantity < 1 || quantity > 9999) return
-  track({
-    type: 'addToCart',
+  const added = {
+    type: 'addToCart' as const,
     productId,
     quantity,
     ...(typeof variantId === 'string' && variantId ? { variantId } : {}),
-  })
+  }
+  void tracking().then((module) => module.track(added))
 }

@@ -1,9 +1,13 @@
-import {
-  CONSENT_COOKIE,
-  CONSENT_DECLINED,
-  CONSENT_LIFETIME_SECONDS,
-  ConsentReferenceIdSchema,
-} from '@shop/contracts/consent'
+import type { CONSENT_COOKIE as COOKIE, CONSENT_DECLINED as DECLINED } from '@shop/contracts/consent'
+
+// The contract's names and rules, written out: its module carries zod, which the browser's first load does not
+// (docs/decisions/0071). The literals are typed by the contract; the rest is compared with it in tracking-queue.test.ts.
+const CONSENT_COOKIE: typeof COOKIE = 'shop_consent'
+const CONSENT_DECLINED: typeof DECLINED = 'declined'
+/** CONSENT_LIFETIME_SECONDS: 180 days. */
+export const CONSENT_LIFETIME_SECONDS = 180 * 24 * 60 * 60
+/** ConsentReferenceIdSchema: 32 URL-safe characters. */
+export const CONSENT_REFERENCE = /^[A-Za-z0-9_-]{32}$/
 
 export type ConsentDecision =
   | { kind: 'accepted'; reference: string }
@@ -18,8 +22,7 @@ export function decisionFrom(cookieHeader: string): ConsentDecision {
     .find((part) => part.startsWith(`${CONSENT_COOKIE}=`))
     ?.slice(CONSENT_COOKIE.length + 1)
   if (value === CONSENT_DECLINED) return { kind: 'declined' }
-  if (value && ConsentReferenceIdSchema.safeParse(value).success)
-    return { kind: 'accepted', reference: value }
+  if (value && CONSENT_REFERENCE.test(value)) return { kind: 'accepted', reference: value }
   return { kind: 'undecided' }
 }
 

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { CONSENT_LIFETIME_SECONDS, ConsentReferenceIdSchema } from '@shop/contracts/consent'
 import { MAX_TRACKING_BATCH, type TrackingEvent } from '@shop/contracts/tracking'
+import * as cookie from './consent-cookie.ts'
 import { consentCookie, decisionFrom } from './consent-cookie.ts'
 import { acknowledge, enqueue, MAX_QUEUED_EVENTS, nextBatch, QUEUE_KEY, readQueue } from './tracking-queue.ts'
 
@@ -52,4 +54,21 @@ test('consent cookie: reference, decline, anything else undecided', () => {
     `shop_consent=${reference}; Max-Age=15552000; Path=/; SameSite=Lax; Secure`,
   )
   assert.equal(consentCookie(null, false), 'shop_consent=; Max-Age=0; Path=/; SameSite=Lax')
+})
+
+test("consent cookie: the lifetime and the reference rule are the contract's", () => {
+  assert.equal(cookie.CONSENT_LIFETIME_SECONDS, CONSENT_LIFETIME_SECONDS)
+  for (const value of [
+    'abcdefghijklmnopqrstuvwxyz012345',
+    'A-_'.repeat(10) + 'zz',
+    'short',
+    'x'.repeat(33),
+    'ä'.repeat(32),
+    '',
+  ])
+    assert.equal(
+      cookie.CONSENT_REFERENCE.test(value),
+      ConsentReferenceIdSchema.safeParse(value).success,
+      value,
+    )
 })

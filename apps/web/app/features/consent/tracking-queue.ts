@@ -1,4 +1,7 @@
-import { MAX_TRACKING_BATCH, type TrackingEvent } from '@shop/contracts/tracking'
+import type { MAX_TRACKING_BATCH, TrackingEvent } from '@shop/contracts/tracking'
+
+/** The contract's MAX_TRACKING_BATCH (typed as its literal): the contract module itself carries zod. */
+const BATCH: typeof MAX_TRACKING_BATCH = 50
 
 /** The browser's store of unsent events (localStorage in the storefront; a Map-backed stand-in in tests). */
 export interface QueueStorage {
@@ -30,7 +33,7 @@ export function enqueue(storage: QueueStorage, event: TrackingEvent): void {
 }
 
 /** The next batch to send, oldest first. */
-export const nextBatch = (storage: QueueStorage) => readQueue(storage).slice(0, MAX_TRACKING_BATCH)
+export const nextBatch = (storage: QueueStorage) => readQueue(storage).slice(0, BATCH)
 
 /** Drops the sent events; events queued while the batch was under way stay. */
 export function acknowledge(storage: QueueStorage, sent: TrackingEvent[]): void {

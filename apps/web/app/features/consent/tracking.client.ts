@@ -1,33 +1,16 @@
 import type { TrackingEvent } from '@shop/contracts/tracking'
 import { browserTransport } from '../../lib/api/browser.ts'
 import { consentCalls } from '../../lib/api/consent.ts'
-import { isApiError } from '../../lib/api/transport.ts'
-import { type ConsentDecision, consentCookie, decisionFrom } from './consent-cookie.ts'
+import { isApiError } from '../../lib/api/errors.ts'
+import { currentDecision, remember } from './consent-store.client.ts'
 import { acknowledge, clearQueue, enqueue, nextBatch } from './tracking-queue.ts'
 
 /**
  * The browser side of consent and tracking (docs/decisions/0010). Without an accepted consent nothing is
  * queued and nothing is sent. Events wait in localStorage until the shop has acknowledged them; the queue
- * is sent when an event is tracked, when the page loads and when the browser comes back online.
+ * is sent when an event is tracked, when the page loads and when the browser comes back online. Loaded when
+ * the shopper chooses or has accepted (consent-banner.tsx), not with every page (docs/decisions/0071).
  */
-
-const listeners = new Set<() => void>()
-export const subscribeConsent = (listener: () => void) => {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-const changed = () => {
-  for (const listener of listeners) listener()
-}
-
-export const consentSnapshot = () => document.cookie
-export const currentDecision = (): ConsentDecision => decisionFrom(document.cookie)
-
-function remember(value: string | null): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in older browsers
-  document.cookie = consentCookie(value, window.location.protocol === 'https:')
-  changed()
-}
 
 /** Creates a consent reference (the same API call as the banner's no-script form) and remembers it. */
 export async function acceptTracking(): Promise<void> {

@@ -1,13 +1,14 @@
-import { LIVE_SEARCH_HITS, type SearchHit } from '@shop/contracts/search'
+import type { LIVE_SEARCH_HITS, SearchHit } from '@shop/contracts/search'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { browserTransport } from '../../lib/api/browser.ts'
-import { searchCalls } from '../../lib/api/search.ts'
 import { useShop, useT } from '../../lib/shop.ts'
 import { productPath } from '../../lib/slug.ts'
 import { LiveHits, type LiveResult } from './live-hits.tsx'
 import { searchPath } from './search-path.ts'
 import './search.css'
+
+/** The contract's LIVE_SEARCH_HITS (typed as its literal): the contract module itself carries zod. */
+const LIVE_HITS: typeof LIVE_SEARCH_HITS = 5
 
 /** Spec: live results appear ~150 ms after typing stops. */
 const DEBOUNCE_MS = 150
@@ -126,11 +127,18 @@ function useLiveHits(text: string) {
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const current = useRef('')
+  // Loaded when the shopper first types (docs/decisions/0071); the same promise for every query after.
   const api = useMemo(
     () =>
       typeof window === 'undefined'
         ? undefined
-        : searchCalls(browserTransport({ language, siteCode: site.code })),
+        : lazily(async () => {
+            const [{ browserTransport }, { searchCalls }] = await Promise.all([
+              import('../../lib/api/browser.ts'),
+              import('../../lib/api/search.ts'),
+            ])
+            return searchCalls(browserTransport({ language, siteCode: site.code }))
+          }),
     [language, site.code],
   )
 
@@ -144,8 +152,8 @@ function useLiveHits(text: string) {
       return
     }
     const timer = setTimeout(() => {
-      api
-        .searchProducts({ q: query, hitsPerPage: LIVE_SEARCH_HITS, page: 0, language })
+      api()
+        .then((calls) => calls.searchProducts({ q: query, hitsPerPage: LIVE_HITS, page: 0, language }))
         .then((answer) => {
           if (current.current !== query) return // stale: the text changed meanwhile
           setResult({ hits: answer.hits, nbHits: answer.nbHits, capped: answer.nbHitsExhaustive === false })
@@ -165,4 +173,13 @@ function useLiveHits(text: string) {
     return () => clearTimeout(timer)
   }, [text, api, language])
   return { result, error, open, setOpen, active, setActive }
+}
+
+/** A promise made on the first call and kept. */
+function lazily<T>(make: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined
+  return () => {
+    promise ??= make()
+    return promise
+  }
 }

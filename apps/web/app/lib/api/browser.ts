@@ -1,10 +1,5 @@
+import { VALIDATE_ATTRIBUTE } from './route.ts'
 import { type ApiClientOptions, createTransport, type Transport } from './transport.ts'
-
-/**
- * The attribute of the page's <html> that asks the browser to check API answers against their contracts; the
- * root route sets it unless the shop runs in production (the server's `config.production`).
- */
-export const VALIDATE_ATTRIBUTE = 'data-validate-api'
 
 /**
  * A transport for calls made in the browser: same origin, answers checked when the page asks for it. Browser

@@ -4,6 +4,7 @@ import type { Site } from '@shop/contracts/site'
 import { accountCalls } from './account.ts'
 import { cartCalls } from './cart.ts'
 import { catalogueCalls } from './catalogue.ts'
+import { searchCalls } from './search.ts'
 import { ApiRequestError, ContractMismatchError, createTransport } from './transport.ts'
 
 const SITE: Site = {
@@ -109,4 +110,21 @@ test('a shipping cost without a match (404) is a zero price', async () => {
     currency: 'USD',
   })
   assert.deepEqual(cost, { methodId: null, zoneId: null, price: { amount: 0, currency: 'USD' } })
+})
+
+test('a route (browser code) is made by method and path; its contract is loaded only to check an answer', async () => {
+  const answer = { query: 'mug', nbHits: 0, page: 0, hitsPerPage: 5, nbPages: 0, hits: [] }
+  const unchecked = answering(200, { ...answer, nbHits: 'many' })
+  const found = await searchCalls(
+    createTransport({ fetch: unchecked.fetch, baseUrl: '', validate: false }),
+  ).searchProducts({ q: 'mug', hitsPerPage: 5 })
+  assert.equal((found as unknown as { nbHits: string }).nbHits, 'many')
+  assert.equal(unchecked.seen[0]?.url, '/api/search/products?q=mug&hitsPerPage=5')
+  const checked = createTransport({ fetch: answering(200, { ...answer, nbHits: 'many' }).fetch, baseUrl: '' })
+  await assert.rejects(
+    searchCalls(checked).searchProducts({ q: 'mug' }),
+    /^ContractMismatchError: GET \/api\/search\/products answered 200, not matching its contract: nbHits/,
+  )
+  const good = createTransport({ fetch: answering(200, answer).fetch, baseUrl: '' })
+  assert.deepEqual(await searchCalls(good).searchProducts({ q: 'mug' }), answer)
 })

@@ -1,20 +1,14 @@
-import { TOTAL_COUNT_HEADER } from '@shop/contracts/common'
-import { type AnswerOf, type Endpoint, pathOf, type RequestOf } from '@shop/contracts/endpoint'
+import type { TOTAL_COUNT_HEADER } from '@shop/contracts/common'
+import type { AnswerOf, Endpoint, RequestOf } from '@shop/contracts/endpoint'
 import type { ApiError } from '@shop/contracts/errors'
+import { pathOf } from '@shop/contracts/path'
+import { ApiRequestError } from './errors.ts'
+import type { Route } from './route.ts'
 
-/** Any failing API call: the HTTP status plus the API's one error shape (spec §8 maps on `type`). */
-export class ApiRequestError extends Error {
-  readonly status: number
-  readonly body: ApiError
-  /** The raw body for provider-style errors (e.g. the card tokenizer's `{ error: { type: 'card_error' } }`). */
-  readonly raw: unknown
-  constructor(status: number, body: ApiError, raw: unknown) {
-    super(body.message)
-    this.status = status
-    this.body = body
-    this.raw = raw
-  }
-}
+export { ApiRequestError, isApiError } from './errors.ts'
+
+/** common.ts's header, not imported: that module defines schemas, and browser code is to load no zod. */
+const TOTAL_COUNT: typeof TOTAL_COUNT_HEADER = 'x-total-count'
 
 /** An answer that its call's contract does not describe: a bug of the server or of the contract. */
 export class ContractMismatchError extends Error {
@@ -113,7 +107,7 @@ function check(endpoint: Endpoint, response: Response, body: unknown): void {
 export function createTransport(options: ApiClientOptions) {
   const validate = options.validate ?? true
 
-  async function send<E extends Endpoint>(endpoint: E, input: RequestOf<E> | undefined) {
+  async function send<E extends Endpoint>(endpoint: E | Route<E>, input: RequestOf<E> | undefined) {
     const headers = new Headers({ ...(input?.headers as object | undefined), accept: 'application/json' })
     const token = options.getToken?.()
     if (token) headers.set('authorization', `Bearer ${token}`)
@@ -132,13 +126,19 @@ export function createTransport(options: ApiClientOptions) {
     const json =
       !response.headers.get('content-type') || response.headers.get('content-type')?.includes('json')
     const raw: unknown = !text ? null : json ? JSON.parse(text) : text
-    if (validate) check(endpoint, response, raw)
+    if (validate) check('contract' in endpoint ? await endpoint.contract() : endpoint, response, raw)
     if (!response.ok) throw new ApiRequestError(response.status, toApiError(response.status, raw), raw)
     return { data: raw as AnswerOf<E>, headers: response.headers }
   }
 
-  /** One call: the URL from the endpoint's path and params, its answer typed from the success response. */
-  async function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<AnswerOf<E>> {
+  /**
+   * One call: the URL from the endpoint's path and params, its answer typed from the success response. A Route
+   * (browser code) is checked against its contract once that is loaded, and only when `validate` is on.
+   */
+  async function call<E extends Endpoint>(
+    endpoint: E | Route<E>,
+    ...[input]: CallArgs<E>
+  ): Promise<AnswerOf<E>> {
     return (await send(endpoint, input)).data
   }
 
@@ -149,14 +149,10 @@ export function createTransport(options: ApiClientOptions) {
   ): Promise<Page<Item<E>>> {
     const { data, headers } = await send(endpoint, input)
     const items = (data ?? []) as Item<E>[]
-    return { items, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? items.length) }
+    return { items, total: Number(headers.get(TOTAL_COUNT) ?? items.length) }
   }
 
   return { call, page }
 }
 
 export type Transport = ReturnType<typeof createTransport>
-
-export function isApiError(error: unknown, status?: number): error is ApiRequestError {
-  return error instanceof ApiRequestError && (status === undefined || error.status === status)
-}
