@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { pathToFileURL } from 'node:url'
@@ -7,7 +8,8 @@ import { type RunningShop, startShop } from './support/shop.ts'
 /**
  * The back office is code-split from the shop (docs/decisions/0046-admin-web.md): a shopper's product page
  * loads no chunk that only the /admin routes use, its first-load JavaScript is exactly what the shop's own
- * routes (entry, root, product) import, and none of those files holds back-office code.
+ * routes (entry, root, product) import and the texts of the page's language (docs/decisions/0071), and none of
+ * those files holds back-office code.
  */
 interface RouteAssets {
   id: string
@@ -27,6 +29,19 @@ const filesOf = (r: { module: string; imports?: string[]; css?: string[] }) => [
   ...(r.css ?? []),
 ]
 const ADMIN_MARKERS = ['/api/owner/', 'STAFF_SIGN_IN', 'Staff sign-in', 'admin-signin']
+
+/** The chunk of a language's texts and what it imports, from the client build's Vite manifest. */
+function textChunks(language: string): string[] {
+  const vite = JSON.parse(readFileSync(`${buildDir}/client/.vite/manifest.json`, 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >
+  const files = (key: string): string[] => {
+    const chunk = vite[key]
+    return chunk ? [`/${chunk.file}`, ...(chunk.imports ?? []).flatMap(files)] : []
+  }
+  return files(`app/i18n/${language}.ts`)
+}
 
 /** Every asset a page's HTML names: scripts, module preloads, stylesheets and the inline route imports. */
 function referenced(html: string): Set<string> {
@@ -72,7 +87,7 @@ describe('the back office is code-split from the shop', () => {
     )
   })
 
-  test('a product page names no admin chunk; its first-load JS is entry + root + product, no admin code', async () => {
+  test('a product page names no admin chunk; its first-load JS is entry + root + product + its texts, no admin code', async () => {
     const { adminOnly } = split()
     const html = await page('/p/x~p-classic-tee')
     const files = referenced(html)
@@ -84,9 +99,17 @@ describe('the back office is code-split from the shop', () => {
     const root = manifest.routes.root
     assert.ok(product && root)
     const expected = new Set(
-      [manifest.entry.module, ...manifest.entry.imports, ...filesOf(root), ...filesOf(product)].filter((f) =>
-        f.endsWith('.js'),
-      ),
+      [
+        manifest.entry.module,
+        ...manifest.entry.imports,
+        ...filesOf(root),
+        ...filesOf(product),
+        ...textChunks('en'),
+      ].filter((f) => f.endsWith('.js')),
+    )
+    assert.ok(
+      textChunks('en').length > 0 && textChunks('en').every((f) => files.has(f)),
+      'the texts are preloaded',
     )
     const loaded = [...files].filter((f) => f.endsWith('.js'))
     assert.deepEqual(

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { en } from '../apps/web/app/i18n/admin.ts'
-import { translator } from '../apps/web/app/i18n/index.ts'
+import { translator } from '../apps/web/app/i18n/all.ts'
 import { browserEngines, openPage, viewports } from './support/browser.ts'
 import {
   addJar,

@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { type Db, openDatabase } from '../apps/server/src/platform/db/database.ts'
 import { forceFailure } from '../apps/server/src/platform/testing/forced-failure.ts'
-import { type Translate, translator } from '../apps/web/app/i18n/index.ts'
+import { type Translate, translator } from '../apps/web/app/i18n/all.ts'
 import { browserEngines, openPage, viewports } from './support/browser.ts'
 import {
   addJar,

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
-import { type Language, translator } from '../apps/web/app/i18n/index.ts'
+import { type Language, translator } from '../apps/web/app/i18n/all.ts'
 import { browserEngines, browserSkip, launchBrowser, viewports } from './support/browser.ts'
 import { shopper } from './support/orders.ts'
 import { type RunningShop, startShop } from './support/shop.ts'

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, Locator, Page } from 'playwright-core'
-import { translator } from '../apps/web/app/i18n/index.ts'
+import { translator } from '../apps/web/app/i18n/all.ts'
 import { browserEngines, browserSkip, launchBrowser, viewports } from './support/browser.ts'
 import { addJar, fillCard, fillShipping, step } from './support/checkout.ts'
 import { type RunningShop, startShop } from './support/shop.ts'

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { type Translate, translator } from '../../apps/web/app/i18n/index.ts'
+import { type Translate, translator } from '../../apps/web/app/i18n/all.ts'
 import type { RunningShop } from './shop.ts'
 
 /**

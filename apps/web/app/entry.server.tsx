@@ -4,6 +4,8 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
+// The server renders every language: all their texts at hand from the start.
+import './i18n/all.ts'
 
 /** The hosting server builds each request's load context through this export of the server build. */
 export { createLoadContext } from './lib/context.server.ts'

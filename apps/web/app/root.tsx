@@ -21,7 +21,8 @@ import { Footer } from './features/layout/footer.tsx'
 import layoutStyles from './features/layout/layout.css?url'
 import { TopBar } from './features/layout/top-bar.tsx'
 import { StoreConfigAlert } from './features/site/store-config-alert.tsx'
-import { translator } from './i18n/index.ts'
+import { translator, useTexts } from './i18n/index.ts'
+import { textScripts } from './i18n/scripts.server.ts'
 import { VALIDATE_ATTRIBUTE } from './lib/api/route.ts'
 import { isApiError } from './lib/api.ts'
 import { getSession, serverDepsContext } from './lib/context.server.ts'
@@ -48,11 +49,13 @@ export const links: Route.LinksFunction = () => [
 const BUILT_IN_ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath fill='%231f3a5f' d='M8 0 16 8 8 16 0 8z'/%3E%3C/svg%3E"
 
-export async function loader({
-  context,
-  request,
-}: Route.LoaderArgs): Promise<
-  ShopData & { user: string | null; consent: ConsentDecision['kind']; validateApi: boolean }
+export async function loader({ context, request }: Route.LoaderArgs): Promise<
+  ShopData & {
+    user: string | null
+    consent: ConsentDecision['kind']
+    validateApi: boolean
+    textScripts: string[]
+  }
 > {
   const session = getSession(context)
   const { api, site } = session
@@ -90,19 +93,27 @@ export async function loader({
     consent: decisionFrom(request.headers.get('cookie') ?? '').kind,
     // Outside production the browser checks API answers against their contracts too (lib/api/browser.ts).
     validateApi: !context.get(serverDepsContext).production,
+    // The page's language's texts, preloaded beside the entry, which waits for them (entry.client.tsx).
+    textScripts: textScripts(session.language),
     requestId: context.get(serverDepsContext).requestId,
   }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
+  const language = data?.language ?? 'en'
+  // A navigation can switch language (`?lang=`, docs/decisions/0006): it waits for the new texts.
+  useTexts(language)
   return (
-    <html lang={data?.language ?? 'en'} {...(data?.validateApi ? { [VALIDATE_ATTRIBUTE]: '' } : {})}>
+    <html lang={language} {...(data?.validateApi ? { [VALIDATE_ATTRIBUTE]: '' } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f3a5f" />
         <link rel="icon" href={data?.site.iconUrl ? mediaThumbSrc(data.site.iconUrl) : BUILT_IN_ICON} />
+        {data?.textScripts.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
         <Meta />
         <Links />
       </head>

@@ -9,15 +9,3 @@ export const en = {
   SIGNUP_AFTER_ORDER_NOT_AVAILABLE: 'This order can no longer be linked to a new account.',
   DISCOUNT_WITH_CODE: 'Discount ({code})',
 } as const
-
-export const de: { [K in keyof typeof en]: string } = {
-  SIGNUP_AFTER_ORDER_TITLE: 'Konto anlegen',
-  SIGNUP_AFTER_ORDER_TEXT:
-    'Wählen Sie ein Passwort, um diese Bestellung zu verfolgen und beim nächsten Mal schneller zu bestellen. Ihr Konto verwendet {email}.',
-  SIGNUP_AFTER_ORDER_SUBMIT: 'Konto anlegen',
-  SIGNUP_AFTER_ORDER_DONE:
-    'Ihr Konto wurde angelegt und Sie sind angemeldet. Diese Bestellung finden Sie jetzt in Ihrem Konto.',
-  SIGNUP_AFTER_ORDER_NOT_AVAILABLE:
-    'Diese Bestellung kann nicht mehr mit einem neuen Konto verknüpft werden.',
-  DISCOUNT_WITH_CODE: 'Rabatt ({code})',
-}

@@ -1,11 +1,11 @@
-import * as account from './account.ts'
-import * as cart from './cart.ts'
-import * as catalogue from './catalogue.ts'
-import * as checkout from './checkout.ts'
-import * as confirmation from './confirmation.ts'
-import * as consent from './consent.ts'
+import * as account from './de/account.ts'
+import * as cart from './de/cart.ts'
+import * as catalogue from './de/catalogue.ts'
+import * as checkout from './de/checkout.ts'
+import * as confirmation from './de/confirmation.ts'
+import * as consent from './de/consent.ts'
+import * as search from './de/search.ts'
 import type { Messages } from './en.ts'
-import * as search from './search.ts'
 
 /** German texts; the type forces exactly the keys of en.ts. */
 export const de: Messages = {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, useRouteLoaderData } from 'react-router'
-import { translator } from '../i18n/index.ts'
+import { translator, useTexts } from '../i18n/index.ts'
 import { emitUserAuthError, forbiddenView } from '../lib/auth-error.ts'
 import type { ShopData } from '../lib/shop.ts'
 
@@ -13,7 +13,9 @@ import type { ShopData } from '../lib/shop.ts'
  */
 export function ErrorScreen({ status, language }: { status: number; language?: string }) {
   const data = useRouteLoaderData('root') as (ShopData & { user?: string | null }) | undefined
-  const t = translator(data?.language ?? (language === 'de' ? 'de' : 'en'))
+  const shown = data?.language ?? (language === 'de' ? 'de' : 'en')
+  useTexts(shown)
+  const t = translator(shown)
   const [requestId] = useState(() =>
     status >= 500 && (typeof document === 'undefined' || document.documentElement.dataset.hydrated !== 'true')
       ? data?.requestId

@@ -1,0 +1,47 @@
+import type { en } from '../cart.ts'
+
+/**
+ * German texts of the cart area, exactly the keys of ../cart.ts; a module apart from the English ones, so a
+ * page loads only its own language's texts (docs/decisions/0071).
+ */
+export const de: { [K in keyof typeof en]: string } = {
+  CART_ITEM_ERROR: 'Dieser Artikel konnte nicht geändert werden.',
+  ADD_NOTE: 'Notiz hinzufügen',
+  EDIT_NOTE: 'Notiz bearbeiten',
+  NOTE_FOR: 'Notiz zu {name}',
+  SAVE_NOTE: 'Notiz speichern',
+  CANCEL: 'Abbrechen',
+  NOTE_SAVE_FAILED: 'Die Notiz konnte nicht gespeichert werden.',
+  NOTE_REMOVE_FAILED: 'Die Notiz konnte nicht entfernt werden.',
+  COUPON_CODE: 'Gutscheincode',
+  APPLY_COUPON: 'Einlösen',
+  APPLIED_COUPONS: 'Gutscheine',
+  REMOVE_COUPON: 'Gutschein {code} entfernen',
+  REMOVE_ALL_COUPONS: 'Alle Gutscheine entfernen',
+  COUPON_NOT_APPLIED: 'Nicht angewendet',
+  COUPON_MIN_ORDER_WARNING: 'Noch {amount} bis zum Mindestbestellwert dieses Gutscheins.',
+  COUPON_NOT_VALID: 'Dieser Gutscheincode ist ungültig.',
+  COUPON_ERR_ANONYMOUS: 'Bitte melden Sie sich an, um diesen Gutschein zu nutzen.',
+  COUPON_ERR_CURRENCY: 'Dieser Gutschein gilt nicht in der Währung Ihres Warenkorbs.',
+  COUPON_NOT_ACTIVE: 'Dieser Gutschein ist noch nicht gültig.',
+  COUPON_EXPIRED: 'Dieser Gutschein ist abgelaufen.',
+  COUPON_REDEMPTIONS_EXCEEDED: 'Dieser Gutschein ist aufgebraucht.',
+  COUPON_REDEMPTION_FORBIDDEN: 'Sie dürfen diesen Gutschein nicht einlösen.',
+  COUPON_ORDER_TOTAL_TOO_LOW: 'Ihr Bestellwert ist für diesen Gutschein zu niedrig.',
+  COUPON_CURRENCY_INCORRECT: 'Dieser Gutschein ist in einer anderen Währung.',
+  COUPON_DISCOUNT_CURRENCY_INCORRECT: 'Der Rabatt dieses Gutscheins ist in einer anderen Währung.',
+  COUPON_DISCOUNT_AMOUNT_INCORRECT: 'Der Rabattbetrag dieses Gutscheins ist ungültig.',
+  COUPON_ERROR: 'Der Gutschein konnte nicht eingelöst werden.',
+  ESTIMATE_TAX: 'Steuern und Versand schätzen',
+  ESTIMATE_COUNTRY: 'Land',
+  ESTIMATE_ZIP: 'Postleitzahl',
+  ESTIMATE: 'Schätzen',
+  TAX_ESTIMATION_ERROR: 'Bitte geben Sie Land und Postleitzahl an, um die Steuer zu schätzen.',
+  ESTIMATED_FOR: 'Geschätzt für {zip}, {country}',
+  SHIPPING_BY: 'Versand ({name})',
+  SHIPPING_AT_CHECKOUT: 'Wird an der Kasse berechnet',
+  TOTAL_BEFORE_SHIPPING: 'Summe ohne Versand',
+  COUNTRY_US: 'Vereinigte Staaten',
+  COUNTRY_CA: 'Kanada',
+  SELECT_COUNTRY: 'Land wählen',
+}
