@@ -100,6 +100,8 @@ for (const { engine, skip } of browserEngines) {
           `${shop.url}/api${link.pathname.replace('/admin/invitation/', '/staff-invitations/')}`,
         )
         assert.equal(again.status, 404)
+        const usedPage = await fetch(link)
+        assert.equal(usedPage.status, 404, 'the page of a used link answers 404 (and says so)')
         assert.deepEqual(found, [])
         assert.deepEqual([...errors, ...invitee.errors], [])
         await invitee.context.close()

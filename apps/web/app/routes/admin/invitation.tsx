@@ -27,10 +27,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const signedIn = signedInUser(request)
   try {
     const invitation = await session.api.staffInvitation(params.token)
-    return { invitation, signedIn, language: session.language, title }
+    return data({ invitation, signedIn, language: session.language, title })
   } catch (error) {
+    // The page says the link is no longer valid, with the status of a page that is not there.
     if (isApiError(error, 404) || isApiError(error, 400))
-      return { invitation: null, signedIn, language: session.language, title }
+      return data({ invitation: null, signedIn, language: session.language, title }, 404)
     throw error
   }
 }
