@@ -40,3 +40,23 @@ export async function medianMs(fn: () => Promise<unknown>, runs: number, warmUp 
   times.sort((a, b) => a - b)
   return times[Math.floor(times.length / 2)] ?? 0
 }
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
+
+/** p50 and p95 wall time in ms of `runs` sequential calls, after `warmUp` unmeasured ones. */
+export async function timingsMs(
+  fn: () => Promise<unknown>,
+  runs: number,
+  warmUp = 5,
+): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < warmUp; i++) await fn()
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now()
+    await fn()
+    times.push(performance.now() - start)
+  }
+  times.sort((a, b) => a - b)
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) }
+}

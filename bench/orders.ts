@@ -8,6 +8,7 @@ import { type Db, openDatabase } from '../apps/server/src/platform/db/database.t
 import type { AppContext } from '../apps/server/src/platform/http/context.ts'
 import { startShop } from '../e2e/support/shop.ts'
 import { record } from './figures.ts'
+import { timingsMs } from './in-process.ts'
 import { benchEngines } from './load.ts'
 
 const SIZE = Number(process.env.BENCH_ORDERS_SIZE ?? 100_000)
@@ -96,20 +97,7 @@ export async function fillOrders(db: Db): Promise<string> {
   return probe
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0
-
-async function timings(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 5; i++) await fn()
-  const times: number[] = []
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now()
-    await fn()
-    times.push(performance.now() - t0)
-  }
-  times.sort((a, b) => a - b)
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) }
-}
+const timings = (fn: () => Promise<unknown>) => timingsMs(fn, RUNS)
 
 /**
  * `npm run bench -- orders`: the staff order list (docs/decisions/0057-staff-orders.md) at SIZE orders, the
