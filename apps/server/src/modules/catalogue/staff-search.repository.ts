@@ -17,13 +17,16 @@ const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter
 function matches(db: Db, q: string): RawBuilder<unknown> {
   const lowered = q.toLowerCase()
   const term = escapeLike(lowered)
-  const names =
-    isSqlite(db) && [...lowered].length >= TRIGRAM
+  const like = `%${term}%`
+  const names = !isSqlite(db)
+    ? // pg_trgm's index answers this pattern; below three characters, a read of every name.
+      sql`select product_id from product_texts where lower(name) like ${like} escape '\\'`
+    : [...lowered].length >= TRIGRAM
       ? // The FTS5 trigram index: a quoted phrase is the literal text, found anywhere in a name, any case.
         sql`select s.product_id from product_name_trigrams t join product_name_search s on s.id = t.rowid
           where product_name_trigrams match ${`"${lowered.replaceAll('"', '""')}"`}`
-      : // PostgreSQL: pg_trgm's index answers this pattern; below three characters, a read of every name.
-        sql`select product_id from product_texts where lower(name) like ${`%${term}%`} escape '\\'`
+      : // A read of every name, in the mirror of the names (no descriptions: under half the pages of the texts).
+        sql`select product_id from product_name_search where lower(name) like ${like} escape '\\'`
   // SQLite: a range on the index of lower(code), which LIKE cannot walk; PostgreSQL walks LIKE's prefix.
   const skus = isSqlite(db)
     ? sql`select id from products where lower(code) >= ${lowered} and lower(code) < ${`${lowered}\u{10FFFF}`}`
