@@ -60,7 +60,7 @@ test("consent cookie: the lifetime and the reference rule are the contract's", (
   assert.equal(cookie.CONSENT_LIFETIME_SECONDS, CONSENT_LIFETIME_SECONDS)
   for (const value of [
     'abcdefghijklmnopqrstuvwxyz012345',
-    'A-_'.repeat(10) + 'zz',
+    `${'A-_'.repeat(10)}zz`,
     'short',
     'x'.repeat(33),
     'ä'.repeat(32),
