@@ -13,12 +13,10 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { signedInUser } from './features/auth/session-user.server.ts'
-import cartPanelStyles from './features/cart/cart-panel.css?url'
 import { CartPanel, CartPanelProvider } from './features/cart/cart-panel.tsx'
 import { ConsentBanner } from './features/consent/consent-banner.tsx'
 import { type ConsentDecision, decisionFrom } from './features/consent/consent-cookie.ts'
 import { Footer } from './features/layout/footer.tsx'
-import layoutStyles from './features/layout/layout.css?url'
 import { TopBar } from './features/layout/top-bar.tsx'
 import { StoreConfigAlert } from './features/site/store-config-alert.tsx'
 import { translator, useTexts } from './i18n/index.ts'
@@ -28,22 +26,12 @@ import { isApiError } from './lib/api.ts'
 import { getSession, serverDepsContext } from './lib/context.server.ts'
 import { sessionMiddleware } from './lib/session.server.ts'
 import { type ShopData, STORE_CONFIG_FAILURE } from './lib/shop.ts'
-import stylesheet from './styles/app.css?url'
-import catalogueStyles from './styles/catalogue.css?url'
-import tokens from './styles/tokens.css?url'
-import uiStyles from './styles/ui.css?url'
+import shopStyles from './styles/shop.css?url'
 import { ErrorScreen } from './ui/error-screen.tsx'
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware]
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: tokens },
-  { rel: 'stylesheet', href: stylesheet },
-  { rel: 'stylesheet', href: uiStyles },
-  { rel: 'stylesheet', href: layoutStyles },
-  { rel: 'stylesheet', href: cartPanelStyles },
-  { rel: 'stylesheet', href: catalogueStyles },
-]
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }]
 
 /** The tab's icon: the owner's (shop settings, docs/decisions/0067), else the built-in diamond. */
 const BUILT_IN_ICON =

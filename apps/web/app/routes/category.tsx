@@ -19,7 +19,6 @@ import {
   localizedPaths,
 } from '../lib/slug.ts'
 import type { Route } from './+types/category'
-import '../features/catalogue/listing.css'
 
 /** Spec §9: products page size 15 (global data). */
 export const PAGE_SIZE = 15
@@ -183,6 +182,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               product={product}
               index={i}
               eager={i < 4}
+              priority={i === 0}
               linkState={isAll ? { from: 'all' } : undefined}
             />
           ))}

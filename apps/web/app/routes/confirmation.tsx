@@ -13,7 +13,6 @@ import { taxLineLabel } from '../lib/tax-line.ts'
 import { EmailText } from '../ui/email-text.tsx'
 import { TextField } from '../ui/form/text-field.tsx'
 import type { Route } from './+types/confirmation'
-import '../features/checkout/confirmation.css'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches)

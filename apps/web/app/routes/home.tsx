@@ -6,7 +6,6 @@ import { metaT, pageTitle, rootData, seoMeta } from '../lib/meta.ts'
 import { shopName, useShop, useT } from '../lib/shop.ts'
 import { ALL_PRODUCTS_PATH } from '../lib/slug.ts'
 import type { Route } from './+types/home'
-import '../features/catalogue/home.css'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const t = metaT(matches)

@@ -29,7 +29,6 @@ import {
 import { ProductPrice } from '../ui/price.tsx'
 import { mainImageUrl } from '../ui/product-image.tsx'
 import type { Route } from './+types/product'
-import '../features/catalogue/product.css'
 
 /** Spec §2 base.product.detail at `/p/<slug>~<id>`; a stale slug is redirected to the current one. */
 export async function loader({ params, context, request }: Route.LoaderArgs) {

@@ -9,7 +9,6 @@ import { getSession } from '../lib/context.server.ts'
 import { metaT, pageTitle, rootData, seoMeta } from '../lib/meta.ts'
 import { shopName, useT } from '../lib/shop.ts'
 import type { Route } from './+types/search'
-import '../features/search/search.css'
 
 /** Hits per page of the result list (the list page size of spec §9). */
 const PAGE_SIZE = 15
@@ -187,6 +186,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   key={hit.objectID}
                   product={tileOfHit(hit)}
                   eager={i < 4}
+                  priority={i === 0}
                   nameRanges={hit.highlights.name}
                 />
               ))}

@@ -12,12 +12,15 @@ export function ProductImage({
   placeholderLabel,
   sizes,
   eager,
+  priority,
 }: {
   url: string | null | undefined
   alt: string
   placeholderLabel: string
   sizes?: string
   eager?: boolean
+  /** The page's likely largest image (its LCP): fetched before the other images and scripts. */
+  priority?: boolean
 }) {
   if (!url) {
     return (
@@ -39,8 +42,9 @@ export function ProductImage({
       srcSet={avif ? mediaSrcSet(url, 'webp') : undefined}
       alt={alt}
       sizes={sizes}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? undefined : 'async'}
       width={512}
       height={512}
     />

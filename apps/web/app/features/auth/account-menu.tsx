@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import { onUserAuthError } from '../../lib/auth-error.ts'
 import { useT } from '../../lib/shop.ts'
-import './account.css'
 import { useSignedInUser } from './user.ts'
 
 /** The dialog and its form load when the shopper first asks to sign in (docs/decisions/0071). */

@@ -11,7 +11,6 @@ import {
 } from 'react'
 import { useLocation } from 'react-router'
 import { useShop, useT } from '../../lib/shop.ts'
-import './cart.css'
 
 /** The panel's contents load when it first opens, or when the shopper heads for it (docs/decisions/0071). */
 const loadCartContents = () => import('./cart-contents.tsx')

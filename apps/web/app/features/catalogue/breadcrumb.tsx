@@ -1,6 +1,5 @@
 import { Link } from 'react-router'
 import { useT } from '../../lib/shop.ts'
-import './listing.css'
 
 export interface Crumb {
   name: string

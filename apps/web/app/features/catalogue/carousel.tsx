@@ -160,6 +160,7 @@ function SlidePicture({ slide, eager }: { slide: Slide; eager: boolean }) {
         width={800}
         height={800}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : undefined}
       />
     </picture>
   )

@@ -33,7 +33,7 @@ export function Gallery({
         alt={alts[current] || alt}
         placeholderLabel={t('PRODUCT_IMAGE_PLACEHOLDER')}
         sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
-        eager
+        priority
       />
       {images.length > 1 ? (
         // biome-ignore lint/a11y/useSemanticElements: a labelled group of thumbnail buttons

@@ -6,7 +6,6 @@ import { productPath } from '../../lib/slug.ts'
 import { Highlighted } from '../../ui/highlighted.tsx'
 import { ProductPrice } from '../../ui/price.tsx'
 import { mainImageUrl, ProductImage } from '../../ui/product-image.tsx'
-import './listing.css'
 
 /** What a tile shows: a catalogue product, or a search hit (`tileOfHit`). */
 export interface TileProduct {
@@ -25,12 +24,15 @@ export interface TileProduct {
 export function ProductTile({
   product,
   eager,
+  priority,
   index,
   linkState,
   nameRanges,
 }: {
   product: TileProduct
   eager?: boolean
+  /** The first tiles of a page: their images come first (ProductImage's priority). */
+  priority?: boolean
   /** Position in the list; the infinite scroll reads it to keep `?page=n` in step. */
   index?: number
   linkState?: { from: string }
@@ -47,6 +49,7 @@ export function ProductTile({
           placeholderLabel={t('PRODUCT_IMAGE_PLACEHOLDER')}
           sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
           eager={eager}
+          priority={priority}
         />
         <h2 className="tile__name">
           <Highlighted text={product.name} ranges={nameRanges} />

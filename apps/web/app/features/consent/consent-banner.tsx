@@ -3,7 +3,6 @@ import { useLocation } from 'react-router'
 import { useT } from '../../lib/shop.ts'
 import { type ConsentDecision, decisionFrom } from './consent-cookie.ts'
 import { consentSnapshot, subscribeConsent } from './consent-store.client.ts'
-import './consent.css'
 
 /** Tracking loads when the shopper chooses, or on a page after they accepted (docs/decisions/0071). */
 const tracking = () => import('./tracking.client.ts')

@@ -5,7 +5,6 @@ import { useShop, useT } from '../../lib/shop.ts'
 import { productPath } from '../../lib/slug.ts'
 import { LiveHits, type LiveResult } from './live-hits.tsx'
 import { searchPath } from './search-path.ts'
-import './search.css'
 
 /** The contract's LIVE_SEARCH_HITS (typed as its literal): the contract module itself carries zod. */
 const LIVE_HITS: typeof LIVE_SEARCH_HITS = 5
