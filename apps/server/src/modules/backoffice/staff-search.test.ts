@@ -53,15 +53,20 @@ for (const { engine, skip } of testEngines()) {
       })
       assert.equal(made.statusCode, 201, made.body)
     }
-    const matching = (row: Row, q: string, all: Map<string, string[]>) =>
-      row.sku.toLowerCase().startsWith(q) || (all.get(row.id) ?? []).some((n) => n.toLowerCase().includes(q))
-
-    test('every sort and order: the search pages are the full list filtered, with the right total', async () => {
+    /** Every product's names in en and de, from the full list (the path without q). */
+    const allNames = async () => {
       const namesOf = new Map<string, string[]>()
       for (const language of ['en', 'de']) {
         for (const row of (await list(`pageSize=100&language=${language}`)).items)
           namesOf.set(row.id, [...(namesOf.get(row.id) ?? []), row.name])
       }
+      return namesOf
+    }
+    const matching = (row: Row, q: string, all: Map<string, string[]>) =>
+      row.sku.toLowerCase().startsWith(q) || (all.get(row.id) ?? []).some((n) => n.toLowerCase().includes(q))
+
+    test('every sort and order: the search pages are the full list filtered, with the right total', async () => {
+      const namesOf = await allNames()
       for (const sort of STAFF_PRODUCT_SORTS) {
         for (const order of ['asc', 'desc']) {
           const qs = `sort=${sort}&order=${order}&currency=USD`
@@ -89,11 +94,7 @@ for (const { engine, skip } of testEngines()) {
     })
 
     test('one and two letters (no trigram) find what three do, and quotes are text', async () => {
-      const namesOf = new Map<string, string[]>()
-      for (const language of ['en', 'de']) {
-        for (const row of (await list(`pageSize=100&language=${language}`)).items)
-          namesOf.set(row.id, [...(namesOf.get(row.id) ?? []), row.name])
-      }
+      const namesOf = await allNames()
       for (const q of ['k', 'ok', 'OAK', 'ws-', 'board']) {
         const all = (await list('pageSize=100&sort=sku&order=asc')).items
         const expected = all.filter((r) => matching(r, q.toLowerCase(), namesOf)).map((r) => r.sku)
@@ -109,17 +110,19 @@ for (const { engine, skip } of testEngines()) {
     })
 
     test('a renamed product is found by its new name only; a deleted one not at all', async () => {
+      const tray = (en: string, de: string) =>
+        productInput({
+          sku: 'REN-1',
+          texts: [
+            { language: 'en', name: en, description: '' },
+            { language: 'de', name: de, description: '' },
+          ],
+        })
       const made = await app.inject({
         method: 'POST',
         url: '/api/owner/products',
         headers: staff.headers,
-        payload: productInput({
-          sku: 'REN-1',
-          texts: [
-            { language: 'en', name: 'Walnut tray', description: '' },
-            { language: 'de', name: 'Nussbaumtablett', description: '' },
-          ],
-        }),
+        payload: tray('Walnut tray', 'Nussbaumtablett'),
       })
       assert.equal(made.statusCode, 201, made.body)
       const { id } = made.json() as { id: string }
@@ -131,13 +134,7 @@ for (const { engine, skip } of testEngines()) {
         method: 'PUT',
         url: `/api/owner/products/${id}`,
         headers: staff.headers,
-        payload: productInput({
-          sku: 'REN-1',
-          texts: [
-            { language: 'en', name: 'Hazel tray', description: '' },
-            { language: 'de', name: 'Haseltablett', description: '' },
-          ],
-        }),
+        payload: tray('Hazel tray', 'Haseltablett'),
       })
       assert.equal(renamed.statusCode, 200, renamed.body)
       assert.equal((await list('q=walnut')).total, 0)

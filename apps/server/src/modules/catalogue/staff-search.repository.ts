@@ -15,10 +15,11 @@ const TRIGRAM = 3
 const isSqlite = (db: Db) => db.getExecutor().adapter instanceof SqliteAdapter
 
 function matches(db: Db, q: string): RawBuilder<unknown> {
+  const sqlite = isSqlite(db)
   const lowered = q.toLowerCase()
   const term = escapeLike(lowered)
   const like = `%${term}%`
-  const names = !isSqlite(db)
+  const names = !sqlite
     ? // pg_trgm's index answers this pattern; below three characters, a read of every name.
       sql`select product_id from product_texts where lower(name) like ${like} escape '\\'`
     : [...lowered].length >= TRIGRAM
@@ -28,7 +29,7 @@ function matches(db: Db, q: string): RawBuilder<unknown> {
       : // A read of every name, in the mirror of the names (no descriptions: under half the pages of the texts).
         sql`select product_id from product_name_search where lower(name) like ${like} escape '\\'`
   // SQLite: a range on the index of lower(code), which LIKE cannot walk; PostgreSQL walks LIKE's prefix.
-  const skus = isSqlite(db)
+  const skus = sqlite
     ? sql`select id from products where lower(code) >= ${lowered} and lower(code) < ${`${lowered}\u{10FFFF}`}`
     : sql`select id from products where lower(code) like ${`${term}%`} escape '\\'`
   // Not `union`: SQLite merges the two in id order by reading every name along the primary key (10× slower).

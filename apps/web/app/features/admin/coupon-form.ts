@@ -1,6 +1,7 @@
 import type { StaffCoupon, StaffCouponCreate } from '@shop/contracts/backoffice-coupons'
 import { patterns } from '@shop/contracts/common'
 import type { ErrorDetail } from '@shop/contracts/errors'
+import { textValues } from './form-values.ts'
 import { amountText, type FieldErrors, parseAmount } from './product-form.ts'
 
 /**
@@ -43,10 +44,7 @@ export function couponFormValues(
 }
 
 /** The posted form as text fields. */
-export const formValues = (form: FormData): CouponFormValues =>
-  Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  )
+export const formValues = (form: FormData): CouponFormValues => textValues(form)
 
 /** Amounts per currency: empty fields left out, each one above 0. */
 function readAmounts(

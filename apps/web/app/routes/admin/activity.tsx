@@ -1,16 +1,14 @@
 import { Form, Link, useLoaderData } from 'react-router'
 import { ACTIVITY_PAGE_SIZE, activityView, loadActivity } from '../../features/admin/activity.server.ts'
 import { ActivityTable } from '../../features/admin/activity-table.tsx'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { adminTranslator } from '../../i18n/admin.ts'
 import { getSession } from '../../lib/context.server.ts'
 import { SelectField } from '../../ui/form/select-field.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
 import type { Route } from './+types/activity'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 /** The audit log (owner only, docs/decisions/0045): the address holds the filter and the page. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,15 +1,13 @@
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
 import { categoryProblem, nestTree, readNames } from '../../features/admin/category-form.ts'
 import { CategoryTreeView } from '../../features/admin/category-tree-view.tsx'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { adminReturnTo, asStaff } from '../../features/admin/staff.server.ts'
 import { adminTranslator } from '../../i18n/admin.ts'
 import { getSession } from '../../lib/context.server.ts'
 import type { Route } from './+types/categories'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 /** The category tree (docs/decisions/0049-staff-categories.md): every write is a plain form posted here. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,16 +1,14 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { categoryName, categoryProblem } from '../../features/admin/category-form.ts'
 import { CategoryProductsView } from '../../features/admin/category-products-view.tsx'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { asStaff } from '../../features/admin/staff.server.ts'
 import { adminTranslator } from '../../i18n/admin.ts'
 import { isApiError } from '../../lib/api.ts'
 import { getSession } from '../../lib/context.server.ts'
 import type { Route } from './+types/category'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 export const PAGE_SIZE = 100
 

@@ -7,6 +7,7 @@ import {
   readCouponForm,
 } from '../../features/admin/coupon-form.ts'
 import { CouponFormView } from '../../features/admin/coupon-form-view.tsx'
+import { adminMeta } from '../../features/admin/meta.ts'
 import type { FieldErrors } from '../../features/admin/product-form.ts'
 import { asStaff } from '../../features/admin/staff.server.ts'
 import { adminTranslator } from '../../i18n/admin.ts'
@@ -15,10 +16,7 @@ import { isApiError } from '../../lib/api.ts'
 import { getSession } from '../../lib/context.server.ts'
 import type { Route } from './+types/coupon'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 const currenciesOf = (sites: ReadonlyArray<{ currency: string }>) => [
   ...new Set(sites.map((s) => s.currency)),

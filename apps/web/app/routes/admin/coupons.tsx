@@ -1,14 +1,12 @@
 import { Link, useLoaderData } from 'react-router'
 import { CouponTable } from '../../features/admin/coupon-table.tsx'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { asStaff } from '../../features/admin/staff.server.ts'
 import { adminTranslator } from '../../i18n/admin.ts'
 import { getSession } from '../../lib/context.server.ts'
 import type { Route } from './+types/coupons'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 /** The owner's coupons (docs/decisions/0065-staff-coupons.md): the list with redemptions; a new one. */
 export async function loader({ request, context }: Route.LoaderArgs) {

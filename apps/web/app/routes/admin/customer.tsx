@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import { formatAddressLines } from '../../features/address/address-lines.ts'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { asStaff } from '../../features/admin/staff.server.ts'
 import { type AdminKey, adminTranslator } from '../../i18n/admin.ts'
 import { isApiError } from '../../lib/api.ts'
@@ -7,10 +8,7 @@ import { getSession } from '../../lib/context.server.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import type { Route } from './+types/customer'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 /** One customer for the staff (docs/decisions/0068-staff-customers.md): who, addresses, orders, totals, actions. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -1,4 +1,5 @@
 import { Form, Link, useLoaderData } from 'react-router'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { asStaff } from '../../features/admin/staff.server.ts'
 import { adminTranslator } from '../../i18n/admin.ts'
 import { getSession } from '../../lib/context.server.ts'
@@ -6,10 +7,7 @@ import { formatDateTime } from '../../lib/format.ts'
 import { TextField } from '../../ui/form/text-field.tsx'
 import type { Route } from './+types/customers'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 const PAGE_SIZE = 20
 

@@ -3,6 +3,7 @@ import { toAmount } from '@shop/contracts/money'
 import { Form, Link, useLoaderData } from 'react-router'
 import uplotStyles from 'uplot/dist/uPlot.min.css?url'
 import { DashboardChart } from '../../features/admin/dashboard-chart.tsx'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { asStaff } from '../../features/admin/staff.server.ts'
 import { adminTranslator } from '../../i18n/admin.ts'
 import type { Language } from '../../i18n/index.ts'
@@ -15,10 +16,7 @@ import type { Route } from './+types/dashboard'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: uplotStyles }]
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 const DAY = 86_400_000
 const lastDays = (n: number) => {

@@ -1,15 +1,13 @@
 import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
 import { ImportPreview, ImportProgress } from '../../features/admin/import-view.tsx'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { asStaff } from '../../features/admin/staff.server.ts'
 import { type AdminKey, adminTranslator } from '../../i18n/admin.ts'
 import { isApiError } from '../../lib/api.ts'
 import { getSession } from '../../lib/context.server.ts'
 import type { Route } from './+types/import'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 /** The import and export page (docs/decisions/0053-catalogue-csv.md): `?job=` is a dry run or a running import. */
 export async function loader({ request, context }: Route.LoaderArgs) {

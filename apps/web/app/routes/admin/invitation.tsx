@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation, useParams } from 'react-router'
 import adminStyles from '../../features/admin/admin.css?url'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { completeSignIn, deviceToken, signedInUser } from '../../features/auth/session-user.server.ts'
 import { type AdminKey, adminTranslator } from '../../i18n/admin.ts'
 import { isApiError } from '../../lib/api.ts'
@@ -10,10 +11,7 @@ import type { Route } from './+types/invitation'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }]
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 /**
  * An invitation link (docs/decisions/0066-staff-invitations.md): what it offers, and accepting it, signed in with

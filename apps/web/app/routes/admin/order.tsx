@@ -1,5 +1,6 @@
 import { allowedTransitions } from '@shop/contracts/order-moves'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { orderAction } from '../../features/admin/order-actions.server.ts'
 import { OrderDetail } from '../../features/admin/order-detail.tsx'
 import orderStyles from '../../features/admin/order-extras.css?url'
@@ -13,10 +14,7 @@ import type { Route } from './+types/order'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: orderStyles }]
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 /**
  * One order for the staff (docs/decisions/0057-staff-orders.md, 0064-refunds-and-timeline.md): what it holds, its

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from 'react-router'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { orderListHref, orderQueryOf, orderViewOf, PAGE_SIZE } from '../../features/admin/order-filter.ts'
 import { OrderFilters } from '../../features/admin/order-filters.tsx'
 import { asStaff } from '../../features/admin/staff.server.ts'
@@ -7,10 +8,7 @@ import { getSession } from '../../lib/context.server.ts'
 import { formatDateTime, formatMoney } from '../../lib/format.ts'
 import type { Route } from './+types/orders'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 /** The staff order list (docs/decisions/0057-staff-orders.md): filters and page in the address. */
 export async function loader({ request, context }: Route.LoaderArgs) {

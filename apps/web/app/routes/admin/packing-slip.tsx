@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link, useLoaderData } from 'react-router'
 import { formatAddressLines } from '../../features/address/address-lines.ts'
+import { adminMeta } from '../../features/admin/meta.ts'
 import orderStyles from '../../features/admin/order-extras.css?url'
 import { refundedUnits } from '../../features/admin/refund-form.ts'
 import { asStaff } from '../../features/admin/staff.server.ts'
@@ -11,10 +12,7 @@ import type { Route } from './+types/packing-slip'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: orderStyles }]
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 /**
  * An order's packing slip (docs/decisions/0064-refunds-and-timeline.md): what goes into the parcel and where it

@@ -1,5 +1,6 @@
 import type { StaffProduct } from '@shop/contracts/backoffice'
 import { data, Link, redirect, useActionData, useLoaderData, useRouteLoaderData } from 'react-router'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { productCategories } from '../../features/admin/product-categories.server.ts'
 import { ProductCategories } from '../../features/admin/product-categories.tsx'
 import { deleteOrUnpublish } from '../../features/admin/product-delete.server.ts'
@@ -14,10 +15,7 @@ import { isApiError } from '../../lib/api.ts'
 import { getSession } from '../../lib/context.server.ts'
 import type { Route } from './+types/product-edit'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 /** What the form asks for: every language and currency the shop's sites use. */
 function shopTerms(sites: ReadonlyArray<{ languages: string[]; currency: string }>) {

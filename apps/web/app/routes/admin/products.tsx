@@ -1,15 +1,13 @@
 import { STAFF_PRODUCT_SORTS, type StaffProductListQuery } from '@shop/contracts/backoffice'
 import { Form, Link, useLoaderData } from 'react-router'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { ProductTable } from '../../features/admin/product-table.tsx'
 import { asStaff } from '../../features/admin/staff.server.ts'
 import { adminTranslator } from '../../i18n/admin.ts'
 import { getSession } from '../../lib/context.server.ts'
 import type { Route } from './+types/products'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 const PAGE_SIZE = 25
 

@@ -1,4 +1,6 @@
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
+import { textValues } from '../../features/admin/form-values.ts'
+import { adminMeta } from '../../features/admin/meta.ts'
 import type { FieldErrors } from '../../features/admin/product-form.ts'
 import {
   readSettingsForm,
@@ -12,10 +14,7 @@ import { isApiError } from '../../lib/api.ts'
 import { getSession } from '../../lib/context.server.ts'
 import type { Route } from './+types/settings'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 /** The shop's contact phone, mail sender, logo and icon (owner only, docs/decisions/0067). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,9 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(context)
   const form = await request.formData()
-  const values = Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  )
+  const values = textValues(form)
   const refused = (errors: FieldErrors, status: number) => data({ failure: { values, errors } }, status)
   const { input, errors } = readSettingsForm(form)
   if (Object.keys(errors).length > 0) return refused(errors, 400)

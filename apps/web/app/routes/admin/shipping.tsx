@@ -1,5 +1,7 @@
 import type { StaffShippingMethodInput } from '@shop/contracts/backoffice-shipping'
 import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
+import { textValues } from '../../features/admin/form-values.ts'
+import { adminMeta } from '../../features/admin/meta.ts'
 import type { FieldErrors } from '../../features/admin/product-form.ts'
 import {
   methodInputOf,
@@ -16,10 +18,7 @@ import { getSession } from '../../lib/context.server.ts'
 import { SelectField } from '../../ui/form/select-field.tsx'
 import type { Route } from './+types/shipping'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 const siteOf = (request: Request, fallback: string) =>
   new URL(request.url).searchParams.get('site') || fallback
@@ -101,9 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(context)
   const code = siteOf(request, session.site.code)
   const form = await request.formData()
-  const values = Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  )
+  const values = textValues(form)
   const shown = session.sites.find((s) => s.code === code) ?? session.site
   const write = await writeOf(session.api, code, form, shown)
   const refused = (failure: ShippingFailure, status: number) => data({ failure }, status)

@@ -1,4 +1,5 @@
 import { data, Form, redirect, useActionData, useLoaderData } from 'react-router'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { ShopWindowEditor } from '../../features/admin/shop-window-editor.tsx'
 import { errorsFromWindowApi, readWindowForm } from '../../features/admin/shop-window-form.ts'
 import { signedInUser } from '../../features/auth/session-user.server.ts'
@@ -8,10 +9,7 @@ import { getSession } from '../../lib/context.server.ts'
 import { SelectField } from '../../ui/form/select-field.tsx'
 import type { Route } from './+types/shop-window'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 const siteOf = (request: Request, fallback: string) =>
   new URL(request.url).searchParams.get('site') || fallback

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
 import adminStyles from '../../features/admin/admin.css?url'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { adminReturnTo } from '../../features/admin/staff.server.ts'
 import {
   completeSignIn,
@@ -16,10 +17,7 @@ import type { Route } from './+types/sign-in'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }]
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = getSession(context)

@@ -1,4 +1,6 @@
 import { data, redirect, useActionData, useLoaderData } from 'react-router'
+import { textValues } from '../../features/admin/form-values.ts'
+import { adminMeta } from '../../features/admin/meta.ts'
 import sitesStyles from '../../features/admin/sites.css?url'
 import { readSiteForm, type SiteFailure, siteErrorsFromApi } from '../../features/admin/sites-form.ts'
 import { SitesView } from '../../features/admin/sites-view.tsx'
@@ -10,10 +12,7 @@ import type { Route } from './+types/sites'
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: sitesStyles }]
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 /** The shop's sites with their currency, languages, tax and payment (owner only, docs/decisions/0067). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,9 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(context)
   const form = await request.formData()
-  const values = Object.fromEntries(
-    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-  )
+  const values = textValues(form)
   const intent = values.intent
   if (intent !== 'create-site' && intent !== 'update-site') throw data(null, 400)
   const isNew = intent === 'create-site'

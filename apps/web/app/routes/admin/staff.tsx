@@ -1,6 +1,7 @@
 import type { StaffList } from '@shop/contracts/backoffice-staff'
 import { STAFF_ROLES, type StaffRole } from '@shop/contracts/staff'
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from 'react-router'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { asStaff } from '../../features/admin/staff.server.ts'
 import { type AdminKey, adminTranslator } from '../../i18n/admin.ts'
 import { isApiError } from '../../lib/api.ts'
@@ -10,10 +11,7 @@ import { SelectField } from '../../ui/form/select-field.tsx'
 import { TextField } from '../../ui/form/text-field.tsx'
 import type { Route } from './+types/staff'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 /** The shop's staff and open invitations (owner only, docs/decisions/0066-staff-invitations.md). */
 export async function loader({ request, context }: Route.LoaderArgs) {

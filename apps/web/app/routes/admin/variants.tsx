@@ -1,5 +1,6 @@
 import { data, Link, redirect, useActionData, useLoaderData } from 'react-router'
 import { CommerceForm } from '../../features/admin/commerce-view.tsx'
+import { adminMeta } from '../../features/admin/meta.ts'
 import { asStaff } from '../../features/admin/staff.server.ts'
 import {
   optionProblems,
@@ -14,10 +15,7 @@ import { isApiError } from '../../lib/api.ts'
 import { getSession } from '../../lib/context.server.ts'
 import type { Route } from './+types/variants'
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? 'Back office' },
-  { name: 'robots', content: 'noindex' },
-]
+export const meta: Route.MetaFunction = adminMeta
 
 /** A product's options, variants, unit, tax codes per site and fees (docs/decisions/0051-staff-variants.md). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
