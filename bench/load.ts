@@ -71,6 +71,11 @@ export function printTable(rows: Array<LoadResult & { engine: string }>): void {
 
 /** The engines to measure: SQLite, and PostgreSQL when TEST_DATABASE_URL is set or 127.0.0.1:5432 answers. */
 export async function benchEngines(): Promise<Array<'sqlite' | 'postgres'>> {
+  // BENCH_ENGINES=sqlite (or postgres) measures one engine only.
+  const only = process.env.BENCH_ENGINES
+  if (only === 'sqlite') return ['sqlite']
+  if (only === 'postgres') process.env.TEST_DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/postgres'
+  if (only === 'postgres') return ['postgres']
   if (!process.env.TEST_DATABASE_URL && (await answers('127.0.0.1', 5432))) {
     process.env.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
   }

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { test } from 'node:test'
+import { SERVER_FLAGS } from './support/server-flags.ts'
 
 const root = resolve(import.meta.dirname, '..')
 
@@ -11,23 +12,19 @@ const root = resolve(import.meta.dirname, '..')
 test('a production start that would take test cards refuses with a message naming the setting', () => {
   const dir = mkdtempSync(join(tmpdir(), 'shop-production-'))
   try {
-    const run = spawnSync(
-      process.execPath,
-      ['--disable-warning=ExperimentalWarning', join(root, 'apps/server/src/main.ts')],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          SMTP_URL: 'smtp://127.0.0.1:2525',
-          PUBLIC_URL: 'https://shop.example.com',
-          DATABASE_URL: join(dir, 'shop.sqlite'),
-          PORT: '0',
-        },
-        encoding: 'utf8',
-        timeout: 30_000,
+    const run = spawnSync(process.execPath, [...SERVER_FLAGS, join(root, 'apps/server/src/main.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        PUBLIC_URL: 'https://shop.example.com',
+        DATABASE_URL: join(dir, 'shop.sqlite'),
+        PORT: '0',
       },
-    )
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
     assert.equal(run.status, 1)
     assert.match(
       run.stderr,

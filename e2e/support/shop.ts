@@ -5,6 +5,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import pg from 'pg'
+import { SERVER_FLAGS } from './server-flags.ts'
 
 export type Engine = 'sqlite' | 'postgres'
 
@@ -43,24 +44,20 @@ export async function startShop(
   const database = options.databaseUrl
     ? { url: options.databaseUrl, drop: async () => {} }
     : await freshDatabase(engine, wantsDemo(env) ? templateOf(engine) : undefined)
-  const child = spawn(
-    process.execPath,
-    ['--disable-warning=ExperimentalWarning', join(root, 'apps/server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        // Journeys sign up and sign in often: scrypt at a test's cost (the hash's strength has its own tests).
-        PASSWORD_HASH_COST: '12',
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: database.url,
-        LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const child = spawn(process.execPath, [...SERVER_FLAGS, join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      // Journeys sign up and sign in often: scrypt at a test's cost (the hash's strength has its own tests).
+      PASSWORD_HASH_COST: '12',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
     },
-  )
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
   const url = `http://127.0.0.1:${port}`
   try {
     await waitUntilUp(`${url}/api/health`, child)

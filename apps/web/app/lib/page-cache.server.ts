@@ -13,16 +13,25 @@ const PUBLIC_PAGE = /^\/(?:c\/[^/]+|p\/[^/]+)?$/
 const IDENTITY_ONLY = new Set(['shop_token', 'session_id', DEVICE_COOKIE])
 
 /**
+ * The query parameters a public page reads: the language, and a category's page, sort and "show more" cursor. An
+ * address with any other parameter (a campaign's tag, a cache-buster, a random string) is rendered but not kept,
+ * so such addresses cannot fill the cache and push out the pages shoppers ask for. A page that starts reading a new
+ * parameter must add it here, or its addresses with that parameter are simply not kept.
+ */
+const KEPT_PARAMS = new Set(['lang', 'page', 'sort', 'append', 'after'])
+
+/**
  * The server's page cache asks this before rendering (docs/decisions/0040): the key under which the page of this
  * request is the same for everybody who sends it, or null when it is not to be kept. Kept: GET of a public page
  * by a returning shopper (token and session cookies already set, so the render sets none) with no cart and
- * nobody signed in. The key is the address (origin, path, query) and every cookie but the identity-only ones;
+ * nobody signed in, at an address with only the parameters a page reads. The key is the address (origin, path, query) and every cookie but the identity-only ones;
  * the server keeps a page only when every API answer it was built from is public.
  */
 export function pageCacheKey(request: Request): string | null {
   if (request.method !== 'GET') return null
   const url = new URL(request.url)
   if (!PUBLIC_PAGE.test(url.pathname)) return null
+  for (const name of url.searchParams.keys()) if (!KEPT_PARAMS.has(name)) return null
   const cookies = parseCookies(request.headers.get('cookie'))
   if (!cookies.shop_token || cookies.session_id?.length !== SESSION_ID_LENGTH) return null
   if (cookies.cart_id || cookies[USER_COOKIE]) return null

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
 import { describe, test } from 'node:test'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { seedDemo } from '../../../../../demo/seed.ts'
 import { createTestApp } from '../testing/test-app.ts'
 import { testEngines } from '../testing/test-db.ts'
+import { encodedBody, PageCache, RenderReads } from './page-cache.ts'
 import { invalidate } from './versions.ts'
 
 const PRODUCT = '/p/baseplate-compass~p-compass'
@@ -136,6 +138,37 @@ for (const { engine, skip } of testEngines()) {
         (await get('/c/all')).body.includes('<html lang="en"'),
         'the English page is still kept apart',
       )
+    })
+
+    test('an address with a parameter no page reads is rendered every time; the ones pages read are kept', async () => {
+      for (const url of [`${PRODUCT}?r=1`, '/c/all?utm_source=mail', '/?lang=en&x=1']) {
+        await get(url)
+        assert.equal((await get(url)).headers['x-page-cache'], undefined, url)
+      }
+      for (const url of ['/c/all?page=2&sort=newest', '/?lang=de']) {
+        await get(url)
+        assert.equal((await get(url)).headers['x-page-cache'], 'hit', url)
+      }
+    })
+
+    test('the kept pages and their compressed copies stay within 24 MB, the least recently used out first', async () => {
+      const cache = new PageCache(db)
+      const versions = await cache.versions()
+      const megabyte = 1024 * 1024
+      for (let i = 0; i < 30; i++) {
+        // Random bytes do not compress: each page with its gzip copy is about 2 MB.
+        const page = cache.set(
+          `page-${i}`,
+          { status: 200, headers: [], body: randomBytes(megabyte) },
+          versions,
+          new RenderReads(),
+        )
+        await encodedBody(page, 'gzip')
+        assert.ok(cache.size.bytes <= 24 * megabyte, `${cache.size.bytes} bytes after page ${i}`)
+      }
+      assert.ok(cache.size.pages <= 12, `${cache.size.pages} pages kept: the copies count`)
+      assert.equal(await cache.get('page-0'), undefined)
+      assert.ok(await cache.get('page-29'))
     })
 
     test('a shopper with a cart or signed in, and pages that are not public, are rendered every time', async () => {

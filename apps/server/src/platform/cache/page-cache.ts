@@ -4,9 +4,13 @@ import type { Db } from '../db/database.ts'
 import { type PublicAnswer, readPublic } from './public-answer.ts'
 import { type CacheScope, VersionReader } from './versions.ts'
 
-/** How many pages, and how many bytes of them, one process keeps (least recently used out first). */
+/**
+ * How many pages, and how many bytes of them (each page's body and its compressed copies), one process keeps (least
+ * recently used out first). 24 MB holds about 500 pages of 33 KB with their brotli and gzip copies: the pages
+ * shoppers ask for most; the rest are rendered (docs/decisions/0073).
+ */
 const MAX_PAGES = 2_000
-const MAX_BYTES = 64 * 1024 * 1024
+const MAX_BYTES = 24 * 1024 * 1024
 /**
  * A kept page is rendered again at the latest after this long even at the same versions: a safety net for a
  * writer that forgets its `invalidate` call, not the way pages get fresh (the versions are).
@@ -23,6 +27,8 @@ export interface KeptPage {
   body: Buffer
   /** The body compressed once per encoding, made when a client first asks for it (off the event loop). */
   encoded?: Map<Encoding, Promise<Buffer>>
+  /** Told the size of each compressed copy once made (the cache counts it against its bytes). */
+  onEncoded?: (bytes: number) => void
 }
 
 export type Encoding = 'br' | 'gzip'
@@ -43,6 +49,7 @@ export function encodedBody(page: KeptPage, encoding: Encoding): Promise<Buffer>
         ? compressBrotli(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
         : compressGzip(page.body, { level: 9 })
     page.encoded.set(encoding, body)
+    body.then((encoded) => page.onEncoded?.(encoded.length)).catch(() => undefined)
   }
   return body
 }
@@ -62,6 +69,8 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 }
 
 interface Entry extends KeptPage {
+  /** The bytes of the body and of its compressed copies made so far. */
+  bytes: number
   versions: Versions
   scopes: CacheScope[]
   until: number
@@ -130,18 +139,39 @@ export class PageCache {
     return entry
   }
 
-  /** Keeps a page rendered at `versions` from the reads `reads` recorded (ignored unless all were public). */
-  set(key: string, page: KeptPage, versions: Versions, reads: RenderReads): void {
-    if (!reads.public || page.body.length > MAX_BYTES / 16) return
+  /**
+   * Keeps a page rendered at `versions` from the reads `reads` recorded (ignored unless all were public); the page
+   * to send, which then keeps the compressed copies made for it.
+   */
+  set(key: string, page: KeptPage, versions: Versions, reads: RenderReads): KeptPage {
+    if (!reads.public || page.body.length > MAX_BYTES / 16) return page
     const old = this.entries.get(key)
     if (old) this.drop(key, old)
-    this.entries.set(key, {
+    const entry: Entry = {
       ...page,
+      bytes: page.body.length,
       versions,
       scopes: [...reads.scopes],
       until: Math.min(reads.until, Date.now() + MAX_AGE_MS),
-    })
-    this.bytes += page.body.length
+    }
+    entry.onEncoded = (bytes) => {
+      if (this.entries.get(key) !== entry) return
+      entry.bytes += bytes
+      this.bytes += bytes
+      this.evict()
+    }
+    this.entries.set(key, entry)
+    this.bytes += entry.bytes
+    this.evict()
+    return entry
+  }
+
+  /** The bytes of every kept page and its compressed copies (for tests and figures). */
+  get size(): { pages: number; bytes: number } {
+    return { pages: this.entries.size, bytes: this.bytes }
+  }
+
+  private evict(): void {
     while (this.entries.size > MAX_PAGES || this.bytes > MAX_BYTES) {
       const [oldest, entry] = this.entries.entries().next().value as [string, Entry]
       this.drop(oldest, entry)
@@ -150,6 +180,6 @@ export class PageCache {
 
   private drop(key: string, entry: Entry): void {
     this.entries.delete(key)
-    this.bytes -= entry.body.length
+    this.bytes -= entry.bytes
   }
 }

@@ -103,8 +103,8 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext):
         ) {
           const page = await readWhole(response, fetchRequest.signal)
           if (!page) return reply
-          pages.set(key, page, versions, reads)
-          return sendKept(reply, page, 'miss', request.headers['accept-encoding'])
+          const kept = pages.set(key, page, versions, reads)
+          return sendKept(reply, kept, 'miss', request.headers['accept-encoding'])
         }
         return sendFetchResponse(reply, response)
       },

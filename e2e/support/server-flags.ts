@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+const root = resolve(import.meta.dirname, '../..')
+
+/**
+ * The Node.js flags `npm start` runs the server with (package.json's start script), so tests and benchmarks run the
+ * shop as a shop owner does. Read from the script itself: one place to change them (docs/decisions/0073).
+ */
+export const SERVER_FLAGS: readonly string[] = serverFlags()
+
+function serverFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>
+  }
+  const command = scripts.start?.split('&&').find((part) => part.includes('apps/server/src/main.ts'))
+  if (!command) throw new Error("package.json's start script does not run apps/server/src/main.ts")
+  return command
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word.startsWith('--'))
+}
