@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
+import { nameStatements } from './pg-statements.ts'
 import type { Database } from './schema.ts'
 import { adaptNodeSqlite } from './sqlite-adapter.ts'
 
@@ -35,6 +36,8 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     // An idle client whose server connection ends (restart, failover, a dropped test database) must not
     // take the process down; the pool replaces it on the next checkout.
     pool.on('error', () => {})
+    // Each connection prepares the statements it runs again and again (docs/decisions/0076).
+    pool.on('connect', (client) => nameStatements(client))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
     return { db, engine, close: () => db.destroy(), pool: stats }
