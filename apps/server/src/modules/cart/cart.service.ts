@@ -30,7 +30,7 @@ export interface CartCall {
 }
 
 type DbCtx = Pick<AppContext, 'db'>
-type CartRow = NonNullable<Awaited<ReturnType<typeof repo.findCart>>>
+export type CartRow = NonNullable<Awaited<ReturnType<typeof repo.findCart>>>
 
 /**
  * A customer's cart belongs to that customer alone; an anonymous cart to its browser session. The session id
@@ -90,11 +90,15 @@ export interface PriceOptions {
   /** Ship-to country of the checkout; else the cart's tax-estimate country. */
   countryCode?: string
   shippingMinor?: number
+  /** The cart's row as the caller has just read it (`assertOrderable`), instead of reading it again. */
+  row?: CartRow
 }
 
 /** The cart with every line priced now, its coupons checked, and the totals of the one calculation. */
 export async function pricedCart(ctx: DbCtx, call: CartCall, cartId: string, options: PriceOptions = {}) {
-  const { cart, site } = await openCart(ctx, call, cartId)
+  const { cart, site } = options.row
+    ? await checkCart(ctx, call, cartId, options.row)
+    : await openCart(ctx, call, cartId)
   const [items, discountRows] = await Promise.all([
     repo.findItems(ctx.db, cart.id),
     discountRepo.findDiscounts(ctx.db, cart.id),
@@ -245,11 +249,15 @@ export async function requireSite(ctx: DbCtx, code: string, fieldName: string) {
   return site
 }
 
-/** Checkout's first check: the caller's cart (else 404), not ordered yet (else 409 cart_already_ordered). */
-export async function assertOrderable(ctx: DbCtx, principal: Principal, cartId: string): Promise<void> {
+/**
+ * Checkout's first check: the caller's cart (else 404), not ordered yet (else 409 cart_already_ordered). Answers
+ * the cart as read, for `pricedCart` to price without reading it again.
+ */
+export async function assertOrderable(ctx: DbCtx, principal: Principal, cartId: string): Promise<CartRow> {
   const cart = await repo.findCart(ctx.db, cartId)
   if (!cart || !owns(principal, cart)) throw notFound('Cart', cartId)
   if (cart.status !== 'OPEN') throw conflict('cart_already_ordered', `Cart ${cartId} was ordered already`)
+  return cart
 }
 
 /** Account deletion: the customer's carts lose their owner, session and postcode (they stay for the orders). */

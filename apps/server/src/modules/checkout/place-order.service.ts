@@ -52,8 +52,8 @@ async function recipe(
     settle(ctx)
     return orderId
   }
-  const address = await validate(ctx, principal, request)
-  const cart = await reprice(ctx, { principal, language }, request, address.country)
+  const valid = await validate(ctx, principal, request)
+  const cart = await reprice(ctx, { principal, language }, request, valid.address.country, valid.cart)
   const draft = await quote(ctx, cart, request, {
     principal,
     language,

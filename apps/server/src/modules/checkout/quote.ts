@@ -14,16 +14,19 @@ import type { OrderDraft } from './order-draft.ts'
 
 type PricedCart = Awaited<ReturnType<typeof carts.pricedCart>>
 
-/** The recipe's first step: the caller's open cart, a SHIPPING address, a payment method that takes payments. */
+/**
+ * The recipe's first step: the caller's open cart, a SHIPPING address, a payment method that takes payments.
+ * Answers the address and the cart as read.
+ */
 export async function validate(ctx: AppContext, principal: Principal, request: OrderRequest) {
-  await carts.assertOrderable(ctx, principal, request.cartId)
+  const cart = await carts.assertOrderable(ctx, principal, request.cartId)
   if (!paymentsOf(ctx).isPaymentAvailable(request.payment.paymentId)) {
     throw badRequest('payment_not_available', 'This payment method is not available', [
       invalid('payment.paymentId', 'not available'),
     ])
   }
   // the request schema requires a SHIPPING address
-  return request.addresses.find((a) => a.type === 'SHIPPING')!
+  return { address: request.addresses.find((a) => a.type === 'SHIPPING')!, cart }
 }
 
 /** Reprice: every line at today's price for the ship-to country, none missing, all in stock. */
@@ -32,8 +35,9 @@ export async function reprice(
   call: carts.CartCall,
   request: OrderRequest,
   countryCode: string,
+  row?: carts.CartRow,
 ): Promise<PricedCart> {
-  const priced = await carts.pricedCart(ctx, call, request.cartId, { countryCode })
+  const priced = await carts.pricedCart(ctx, call, request.cartId, { countryCode, row })
   const { cart, items } = priced
   if (items.length === 0)
     throw badRequest('cart_empty', 'The cart is empty', [invalid('cartId', 'the cart is empty')])

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database.ts'
 import type { AppContext } from '../../platform/http/context.ts'
-import { queueOrderConfirmation } from '../order/confirmation.service.ts'
+import { orderReader, queueOrderConfirmation } from '../order/confirmation.service.ts'
 import * as orders from '../order/order.service.ts'
 import { type AttemptStatus, moveAttempt, type PaymentAttempt } from './attempt.repository.ts'
 import { rolledBack } from './checkout.errors.ts'
@@ -32,20 +32,25 @@ export async function writeOrder(
       updatedAt: options.updatedAt,
     })
     if (!moved) throw rolledBack('The payment took too long and was refunded; please try again')
-    const { language: _language, ...order } = draft
-    await orders.createOrder(trx, {
-      ...order,
-      id: attempt.id,
-      payment: {
-        method: attempt.paymentId,
-        brand: paid.brand,
-        last4: paid.last4,
-        chargeId: paid.chargeId,
-        amountMinor: attempt.amountMinor,
-        status: 'PAID',
+    const { language: acceptLanguage, ...order } = draft
+    const reader = await orderReader(trx, order.principal.customerId, acceptLanguage)
+    const written = await orders.createOrder(
+      trx,
+      {
+        ...order,
+        id: attempt.id,
+        payment: {
+          method: attempt.paymentId,
+          brand: paid.brand,
+          last4: paid.last4,
+          chargeId: paid.chargeId,
+          amountMinor: attempt.amountMinor,
+          status: 'PAID',
+        },
       },
-    })
-    await queueOrderConfirmation({ ...ctx, db: trx }, attempt.id, draft.language)
+      reader.language,
+    )
+    await queueOrderConfirmation({ ...ctx, db: trx }, written, reader)
     await options.onOrdered?.(trx, attempt.id)
   })
 }

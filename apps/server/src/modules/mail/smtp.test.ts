@@ -10,6 +10,7 @@ import { FAST_HASH_ENV, PASSWORD, signupCustomer, uniqueEmail } from '../auth/au
 import { bearer, getCart } from '../cart/cart.testing.ts'
 import { placeOrder, readyToOrder, shopWithProduct } from '../checkout/checkout.testing.ts'
 import { queueOrderConfirmation } from '../order/confirmation.service.ts'
+import { findEntries, findOrder } from '../order/order.repository.ts'
 import { listMessages } from './mail.repository.ts'
 
 interface Received {
@@ -323,8 +324,16 @@ for (const { engine, skip } of testEngines()) {
         const orderId = await order(email)
         await waitFor(email)
         const ctx = { db: database.db, engine, config: loadConfig(env), log: app.log }
-        await queueOrderConfirmation(ctx, orderId, 'en')
-        await queueOrderConfirmation(ctx, orderId, 'de')
+        const row = await findOrder(database.db, orderId)
+        assert.ok(row)
+        const written = { order: row, entries: await findEntries(database.db, orderId) }
+        for (const language of ['en', 'de']) {
+          await queueOrderConfirmation(ctx, written, {
+            acceptLanguage: language,
+            preferredLanguage: null,
+            language,
+          })
+        }
         const queued = (await listMessages(database.db)).filter((m) => m.recipient === email)
         assert.equal(queued.length, 1, 'queued once per order')
         await new Promise((r) => setTimeout(r, 200))

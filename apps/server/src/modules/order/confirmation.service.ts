@@ -1,26 +1,43 @@
+import type { Db } from '../../platform/db/database.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import * as customers from '../customer/customer.service.ts'
 import * as mail from '../mail/mail.service.ts'
-import * as repo from './order.repository.ts'
+import type { WrittenOrder } from './order.service.ts'
 import { toOrderView } from './order.view.ts'
-import { setOrderLanguage } from './refund.repository.ts'
+
+/** Whom an order's mails speak to: the order request's Accept-Language, else the customer's stored language. */
+export interface OrderReader {
+  acceptLanguage: string | undefined
+  preferredLanguage: string | null | undefined
+  /** The language the order's mails are written in (the order keeps it for later mails about it). */
+  language: string
+}
+
+/** The language of a new order's mails, for the order's row and its confirmation. */
+export async function orderReader(
+  db: Db,
+  customerId: string | null,
+  acceptLanguage: string | undefined,
+): Promise<OrderReader> {
+  const customer = customerId ? await customers.findById(db, customerId) : undefined
+  const to = { acceptLanguage, preferredLanguage: customer?.preferred_language }
+  return { ...to, language: mail.languageFor(to) }
+}
 
 /**
- * Queues the order confirmation: order id, items, totals, shipping address, in the shopper's language (the
- * order request's Accept-Language, else the customer's stored language). Called in the transaction that writes
- * the order (`ctx.db` is it), so the mail exists exactly when the order does; once per order.
+ * Queues the order confirmation: order id, items, totals, shipping address, in the reader's language, made from
+ * the rows the order was just written as. Called in the transaction that writes the order (`ctx.db` is it), so
+ * the mail exists exactly when the order does; once per order.
  */
 export async function queueOrderConfirmation(
   ctx: Pick<AppContext, 'db' | 'config'>,
-  orderId: string,
-  acceptLanguage: string | undefined,
+  written: WrittenOrder,
+  reader: OrderReader,
 ): Promise<void> {
-  const order = await repo.findOrder(ctx.db, orderId)
-  if (!order) throw new Error(`Order ${orderId} to confirm does not exist`)
-  const view = toOrderView(order, await repo.findEntries(ctx.db, orderId))
-  const customer = order.customer_id ? await customers.findById(ctx.db, order.customer_id) : undefined
-  const to = { acceptLanguage, preferredLanguage: customer?.preferred_language }
-  // Later mails about the order (a refund) are written in the language of its confirmation.
-  await setOrderLanguage(ctx.db, orderId, mail.languageFor(to))
-  await mail.queueOrderConfirmation(ctx, view, { ...to, withAccountLink: order.customer_id !== null })
+  const { order, entries } = written
+  await mail.queueOrderConfirmation(ctx, toOrderView(order, entries), {
+    acceptLanguage: reader.acceptLanguage,
+    preferredLanguage: reader.preferredLanguage,
+    withAccountLink: order.customer_id !== null,
+  })
 }

@@ -4,7 +4,7 @@ import type { Order, OrderRequest, OrderStatus, OwnerOrderListQuery } from '@sho
 import type { StaffPrincipal } from '../../platform/auth/staff.ts'
 import type { Principal } from '../../platform/auth/tokens.ts'
 import type { Db } from '../../platform/db/database.ts'
-import type { OrdersTable } from '../../platform/db/schema.ts'
+import type { OrderEntriesTable, OrdersTable } from '../../platform/db/schema.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { AppError, conflict, notFound } from '../../platform/http/errors.ts'
 import { recordAudit } from '../audit/audit.service.ts'
@@ -48,45 +48,54 @@ export interface NewOrder {
   }>
 }
 
-/** Writes an order in status CREATED; `db` is the checkout's transaction. */
-export async function createOrder(db: Db, order: NewOrder): Promise<void> {
+/** The rows an order was written as: the confirmation is made from them, with no read back. */
+export interface WrittenOrder {
+  order: OrdersTable
+  entries: OrderEntriesTable[]
+}
+
+/**
+ * Writes an order in status CREATED; `db` is the checkout's transaction. `language` is the one its mails are
+ * written in (the confirmation's, and later a refund's).
+ */
+export async function createOrder(db: Db, order: NewOrder, language: string): Promise<WrittenOrder> {
   const { totals } = order
-  await repo.insertOrder(
-    db,
-    {
-      id: order.id,
-      status: 'CREATED',
-      site_code: order.siteCode,
-      cart_id: order.cartId,
-      customer_id: order.principal.customerId,
-      session_id: order.principal.sessionId,
-      email: order.customer.email,
-      currency: totals.currency,
-      subtotal_minor: totals.subtotalMinor,
-      discount_minor: totals.discountMinor,
-      fees_minor: totals.feesMinor,
-      tax_minor: totals.taxMinor,
-      shipping_minor: totals.shippingMinor,
-      total_minor: totals.totalMinor,
-      customer: JSON.stringify(order.customer),
-      addresses: JSON.stringify(order.addresses),
-      shipping: JSON.stringify(order.shipping),
-      payment: JSON.stringify(order.payment),
-      discounts: JSON.stringify(order.discounts),
-      created_at: new Date().toISOString(),
-    },
-    order.entries.map((e, index) => ({
-      order_id: order.id,
-      line: index + 1,
-      item_yrn: e.itemYrn,
-      product_id: e.productId,
-      variant_id: e.variantId,
-      name: e.name,
-      quantity: e.quantity,
-      unit_price_minor: e.unitPriceMinor,
-      total_minor: e.totalMinor,
-    })),
-  )
+  const row: OrdersTable = {
+    id: order.id,
+    status: 'CREATED',
+    site_code: order.siteCode,
+    cart_id: order.cartId,
+    customer_id: order.principal.customerId,
+    session_id: order.principal.sessionId,
+    email: order.customer.email,
+    currency: totals.currency,
+    subtotal_minor: totals.subtotalMinor,
+    discount_minor: totals.discountMinor,
+    fees_minor: totals.feesMinor,
+    tax_minor: totals.taxMinor,
+    shipping_minor: totals.shippingMinor,
+    total_minor: totals.totalMinor,
+    customer: JSON.stringify(order.customer),
+    addresses: JSON.stringify(order.addresses),
+    shipping: JSON.stringify(order.shipping),
+    payment: JSON.stringify(order.payment),
+    discounts: JSON.stringify(order.discounts),
+    created_at: new Date().toISOString(),
+    language,
+  }
+  const entries: OrderEntriesTable[] = order.entries.map((e, index) => ({
+    order_id: order.id,
+    line: index + 1,
+    item_yrn: e.itemYrn,
+    product_id: e.productId,
+    variant_id: e.variantId,
+    name: e.name,
+    quantity: e.quantity,
+    unit_price_minor: e.unitPriceMinor,
+    total_minor: e.totalMinor,
+  }))
+  await repo.insertOrder(db, row, entries)
+  return { order: row, entries }
 }
 
 /** An order is visible to the session or the customer that placed it; to anyone else it does not exist. */

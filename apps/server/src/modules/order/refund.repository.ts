@@ -76,7 +76,3 @@ export function findEvents(db: Db, orderId: string) {
     .orderBy('id')
     .execute()
 }
-
-export async function setOrderLanguage(db: Db, orderId: string, language: string) {
-  await db.updateTable('orders').set({ language }).where('id', '=', orderId).execute()
-}
