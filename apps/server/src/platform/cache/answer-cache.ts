@@ -1,18 +1,26 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/database.ts'
+import { COMPRESSION_THRESHOLD } from '../http/compression.ts'
+import { type Encodable, encodedBody, preferredEncoding } from './encoded.ts'
 import { markPublic } from './public-answer.ts'
 import { type CacheScope, VersionReader } from './versions.ts'
 
-/** How many answers, and how many characters of them, one process keeps (least recently used out first). */
+/**
+ * How many answers, and how many bytes of them (each body and its compressed copies), one process keeps (least
+ * recently used out first).
+ */
 const MAX_ENTRIES = 10_000
-const MAX_CHARS = 64 * 1024 * 1024
+const MAX_BYTES = 64 * 1024 * 1024
 
-interface Entry {
+interface Entry extends Encodable {
   version: number
   /** Date.now() past which the answer is old whatever the version (a price that starts or ends then). */
   until: number
-  body: string
+  /** The answer as it went out, UTF-8: a hit sends these bytes, or their compressed copy, with no encoding. */
+  body: Buffer
   headers: Record<string, string>
+  /** The bytes of the body and of its compressed copies made so far. */
+  bytes: number
 }
 
 interface Pending {
@@ -36,7 +44,7 @@ export interface Cacheable {
  */
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>()
-  private chars = 0
+  private bytes = 0
   private readonly pending = new WeakMap<FastifyRequest, Pending>()
   readonly versions: VersionReader
   private readonly scope: CacheScope
@@ -60,11 +68,13 @@ export class AnswerCache {
           const value = reply.getHeader(name)
           if (value !== undefined) kept[name] = String(value)
         }
+        const body = Buffer.from(payload)
         this.store(pending.key, {
           version: pending.version,
           until: pending.until,
-          body: payload,
+          body,
           headers: kept,
+          bytes: body.length,
         })
       }
       return payload
@@ -72,9 +82,10 @@ export class AnswerCache {
   }
 
   /**
-   * The cached answer of the key when it was computed at the current version (sent as is, with its headers),
-   * else `compute()`'s, kept by the onSend hook of `install` when it succeeds. The version is read before
-   * computing, so a kept answer is never older than the version it is filed under.
+   * The cached answer of the key when it was computed at the current version (its bytes sent as they are, with
+   * its headers, or their brotli or gzip copy made once when the client takes one), else `compute()`'s, kept by
+   * the onSend hook of `install` when it succeeds. The version is read before computing, so a kept answer is
+   * never older than the version it is filed under.
    */
   async serve<T>(req: FastifyRequest, reply: FastifyReply, cacheable: Cacheable, compute: () => Promise<T>) {
     if (req.method !== 'GET') return compute()
@@ -85,8 +96,14 @@ export class AnswerCache {
       this.entries.set(cacheable.key, hit)
       void reply.headers(hit.headers)
       markPublic(reply, this.scope, hit.until)
-      // A string with a JSON content type goes out as is: no serialization, no preSerialization hooks.
-      return hit.body as T
+      // Bytes go out as they are: no serialization, no encoding of a string, no compression per request.
+      const encoding =
+        hit.body.length >= COMPRESSION_THRESHOLD
+          ? preferredEncoding(req.headers['accept-encoding'])
+          : undefined
+      if (!encoding) return hit.body as T
+      void reply.header('vary', 'accept-encoding').header('content-encoding', encoding)
+      return (await encodedBody(hit, encoding)) as T
     }
     const until = cacheable.until ? await cacheable.until() : Number.POSITIVE_INFINITY
     this.pending.set(req, { key: cacheable.key, version, until })
@@ -99,15 +116,25 @@ export class AnswerCache {
     if (old) {
       if (old.version > entry.version) return
       this.entries.delete(key)
-      this.chars -= old.body.length
+      this.bytes -= old.bytes
     }
-    if (entry.body.length > MAX_CHARS / 16) return
+    if (entry.body.length > MAX_BYTES / 16) return
+    entry.onEncoded = (bytes) => {
+      if (this.entries.get(key) !== entry) return
+      entry.bytes += bytes
+      this.bytes += bytes
+      this.evict()
+    }
     this.entries.set(key, entry)
-    this.chars += entry.body.length
-    while (this.entries.size > MAX_ENTRIES || this.chars > MAX_CHARS) {
+    this.bytes += entry.bytes
+    this.evict()
+  }
+
+  private evict(): void {
+    while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) {
       const [oldest, value] = this.entries.entries().next().value as [string, Entry]
       this.entries.delete(oldest)
-      this.chars -= value.body.length
+      this.bytes -= value.bytes
     }
   }
 }

@@ -1,6 +1,5 @@
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Db } from '../db/database.ts'
+import type { Encodable } from './encoded.ts'
 import { type PublicAnswer, readPublic } from './public-answer.ts'
 import { type CacheScope, VersionReader } from './versions.ts'
 
@@ -21,51 +20,9 @@ const SCOPES: readonly CacheScope[] = ['catalogue', 'settings']
 
 type Versions = Record<CacheScope, number>
 
-export interface KeptPage {
+export interface KeptPage extends Encodable {
   status: number
   headers: Array<[string, string]>
-  body: Buffer
-  /** The body compressed once per encoding, made when a client first asks for it (off the event loop). */
-  encoded?: Map<Encoding, Promise<Buffer>>
-  /** Told the size of each compressed copy once made (the cache counts it against its bytes). */
-  onEncoded?: (bytes: number) => void
-}
-
-export type Encoding = 'br' | 'gzip'
-
-const compressBrotli = promisify(brotliCompress)
-const compressGzip = promisify(gzip)
-
-/**
- * The kept page's body in the encoding: brotli at quality 9 and gzip at 9, made once per kept page, so a hit
- * costs no compression (per-request compression of a 33 KB page cost three quarters of a hit's time).
- */
-export function encodedBody(page: KeptPage, encoding: Encoding): Promise<Buffer> {
-  page.encoded ??= new Map()
-  let body = page.encoded.get(encoding)
-  if (!body) {
-    body =
-      encoding === 'br'
-        ? compressBrotli(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
-        : compressGzip(page.body, { level: 9 })
-    page.encoded.set(encoding, body)
-    body.then((encoded) => page.onEncoded?.(encoded.length)).catch(() => undefined)
-  }
-  return body
-}
-
-/** The encoding to send a kept page in: brotli, else gzip, when the client accepts it (q=0 refuses). */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  const accepted = new Set<string>()
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';')
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    if (q && Number(q.slice(2)) === 0) continue
-    accepted.add(name.trim())
-  }
-  if (accepted.has('br')) return 'br'
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip'
-  return undefined
 }
 
 interface Entry extends KeptPage {
