@@ -19,8 +19,11 @@ interface StorefrontDeps {
   social: { googleClientSecret?: string; facebookAppSecret?: string; facebookDialogUrl: string }
 }
 type CreateLoadContext = (deps: StorefrontDeps) => RouterContextProvider
-/** The storefront's word on whether a request's page is the same for everybody who sends the same key. */
-type PageCacheKey = (request: Request) => string | null
+/**
+ * The storefront's word on whether a request's page is the same for everybody who sends the same key, from the
+ * request's method, absolute address and Cookie header.
+ */
+type PageCacheKey = (request: { method: string; url: string; cookie: string | null }) => string | null
 
 const API_ORIGIN = 'http://shop.internal'
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
@@ -76,13 +79,18 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext):
         const path = request.url.split('?')[0] ?? '/'
         if (path === '/api' || path.startsWith('/api/') || path.startsWith('/media/'))
           return reply.callNotFound()
-        const fetchRequest = toFetchRequest(request, reply)
         // A page the same for everybody with this key is served as kept while what it shows is unchanged.
-        const key = pageCacheKey?.(fetchRequest) ?? null
+        const key =
+          pageCacheKey?.({
+            method: request.method,
+            url: `${request.protocol}://${request.host}${request.url}`,
+            cookie: request.headers.cookie ?? null,
+          }) ?? null
         if (key) {
           const kept = await pages.get(key)
           if (kept) return sendKept(reply, kept, 'hit', request.headers['accept-encoding'])
         }
+        const fetchRequest = toFetchRequest(request, reply)
         const reads = key ? new RenderReads() : undefined
         const versions = key ? await pages.versions() : undefined
         const response = await handle(
