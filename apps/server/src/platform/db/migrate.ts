@@ -32,6 +32,7 @@ import * as customerBlocking from './migrations/0035-customer-blocking.ts'
 import * as shopSettings from './migrations/0036-shop-settings.ts'
 import * as ordersDashboardIndex from './migrations/0037-orders-dashboard-index.ts'
 import * as staffSearchIndexes from './migrations/0038-staff-search-indexes.ts'
+import * as dropOrdersStatusIndex from './migrations/0039-drop-orders-status-index.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0036-shop-settings': shopSettings,
   '0037-orders-dashboard-index': ordersDashboardIndex,
   '0038-staff-search-indexes': staffSearchIndexes,
+  '0039-drop-orders-status-index': dropOrdersStatusIndex,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
