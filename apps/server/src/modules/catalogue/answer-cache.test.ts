@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { brotliDecompressSync } from 'node:zlib'
 import { TOTAL_COUNT_HEADER } from '@shop/contracts/common'
+import { sql } from 'kysely'
 import { insertPrice, insertProduct, insertProductText, insertSite } from '../../platform/testing/fixtures.ts'
 import { createTestApp } from '../../platform/testing/test-app.ts'
 import { testEngines } from '../../platform/testing/test-db.ts'
@@ -79,6 +80,34 @@ for (const { engine, skip } of testEngines()) {
         assert.equal(await reserve(trx, [{ productId: 'mug', variantId: null, quantity: 7 }]), undefined)
       })
       assert.equal(await stockOf(), false)
+    })
+
+    test('only the last unit reserved, or units back where there were none, make the answers old', async () => {
+      await insertProduct(db, { id: 'pot', name: 'Pot', stock: 3 })
+      const version = async () =>
+        Number(
+          (
+            await sql<{
+              version: number
+            }>`select version from cache_versions where scope = 'catalogue'`.execute(db)
+          ).rows[0]?.version ?? 0,
+        )
+      const potInStock = async () => (await get('/api/catalogue/products/pot')).json().inStock
+      const line = (quantity: number) => [{ productId: 'pot', variantId: null, quantity }]
+      const inTransaction = (write: (trx: typeof db) => Promise<unknown>) => db.transaction().execute(write)
+      const start = await version()
+      assert.equal(await potInStock(), true)
+      await inTransaction((trx) => reserve(trx, line(2)))
+      assert.equal(await version(), start, 'one unit left: in stock as before, every answer still true')
+      assert.equal(await potInStock(), true)
+      await inTransaction((trx) => reserve(trx, line(1)))
+      assert.equal(await version(), start + 1, 'the last unit: sold out')
+      assert.equal(await potInStock(), false)
+      await inTransaction((trx) => release(trx, line(1)))
+      assert.equal(await version(), start + 2, 'back in stock')
+      assert.equal(await potInStock(), true)
+      await inTransaction((trx) => release(trx, line(1)))
+      assert.equal(await version(), start + 2, 'more of what is in stock')
     })
 
     test('a reservation that rolls back leaves the cached answers current', async () => {

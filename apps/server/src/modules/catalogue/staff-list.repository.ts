@@ -1,7 +1,6 @@
 import type { StaffProductListQuery } from '@shop/contracts/backoffice'
-import { type SelectQueryBuilder, sql } from 'kysely'
+import { sql } from 'kysely'
 import type { Db } from '../../platform/db/database.ts'
-import type { Database } from '../../platform/db/schema.ts'
 
 /**
  * The back office's product list: one query finds the page's ids along an index (migration 0019), three

@@ -10,40 +10,47 @@ export interface StockLine {
 
 /**
  * Takes `quantity` units out of stock only when that many are there: one guarded UPDATE, so concurrent
- * orders can never oversell (PostgreSQL re-checks the guard after a concurrent writer commits).
+ * orders can never oversell (PostgreSQL re-checks the guard after a concurrent writer commits). Answers the
+ * units left, or undefined when there were not enough.
  */
-export async function take(db: Db, line: StockLine): Promise<boolean> {
-  const result = line.variantId
+export async function take(db: Db, line: StockLine): Promise<number | undefined> {
+  const row = line.variantId
     ? await db
         .updateTable('variants')
         .set({ stock: sql<number>`stock - ${line.quantity}` })
         .where('id', '=', line.variantId)
         .where('product_id', '=', line.productId)
         .where('stock', '>=', line.quantity)
+        .returning('stock')
         .executeTakeFirst()
     : await db
         .updateTable('products')
         .set({ stock: sql<number>`stock - ${line.quantity}` })
         .where('id', '=', line.productId)
         .where('stock', '>=', line.quantity)
+        .returning('stock')
         .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
+  return row ? Number(row.stock) : undefined
 }
 
-/** Puts units back (a cancelled order's line, a reservation that made no order). */
-export async function give(db: Db, line: StockLine): Promise<void> {
-  if (line.variantId) {
-    await db
-      .updateTable('variants')
-      .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
-      .where('id', '=', line.variantId)
-      .where('product_id', '=', line.productId)
-      .execute()
-  } else {
-    await db
-      .updateTable('products')
-      .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
-      .where('id', '=', line.productId)
-      .execute()
-  }
+/**
+ * Puts units back (a cancelled order's line, a reservation that made no order). Answers the units there are
+ * now, or undefined when the product or variant is gone.
+ */
+export async function give(db: Db, line: StockLine): Promise<number | undefined> {
+  const row = line.variantId
+    ? await db
+        .updateTable('variants')
+        .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
+        .where('id', '=', line.variantId)
+        .where('product_id', '=', line.productId)
+        .returning('stock')
+        .executeTakeFirst()
+    : await db
+        .updateTable('products')
+        .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
+        .where('id', '=', line.productId)
+        .returning('stock')
+        .executeTakeFirst()
+  return row ? Number(row.stock) : undefined
 }

@@ -12,20 +12,36 @@ export const stockKey = (line: Pick<StockLine, 'productId' | 'variantId'>) =>
 /**
  * Reserves every line or none, inside the caller's transaction: lines are taken in `stockKey` order, and the
  * first line short of stock answers its index (the caller rolls back). Undefined when all were taken.
+ *
+ * The catalogue's public answers show stock only as in stock or not (`inStock` of a product and of a variant,
+ * the search's in-stock filter): the catalogue version is bumped, with the reservation, only when a line takes
+ * its product's or variant's last unit (docs/decisions/0079). Any other reservation leaves every cached answer
+ * and page true, and does not queue on the version row behind every other checkout.
  */
 export async function reserve(db: Db, lines: readonly StockLine[]): Promise<number | undefined> {
   const order = lines.map((line, index) => ({ line, index }))
   order.sort((a, b) => stockKey(a.line).localeCompare(stockKey(b.line)))
-  for (const { line, index } of order) if (!(await take(db, line))) return index
-  // Stock shows in the catalogue's answers: the bump commits with the reservation (docs/decisions/0030).
-  if (lines.length > 0) await invalidateCatalogue(db)
+  let soldOut = false
+  for (const { line, index } of order) {
+    const left = await take(db, line)
+    if (left === undefined) return index
+    if (left === 0) soldOut = true
+  }
+  if (soldOut) await invalidateCatalogue(db)
   return undefined
 }
 
-/** Puts the units of every line back into stock (a cancelled order, a reservation that made no order). */
+/**
+ * Puts the units of every line back into stock (a cancelled order, a reservation that made no order); the
+ * catalogue version is bumped when a product or variant that had none has some again.
+ */
 export async function release(db: Db, lines: readonly StockLine[]): Promise<void> {
-  for (const line of lines) await give(db, line)
-  if (lines.length > 0) await invalidateCatalogue(db)
+  let backInStock = false
+  for (const line of lines) {
+    const now = await give(db, line)
+    if (now !== undefined && now > 0 && now === line.quantity) backInStock = true
+  }
+  if (backInStock) await invalidateCatalogue(db)
 }
 
 /**

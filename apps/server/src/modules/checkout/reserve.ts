@@ -12,7 +12,8 @@ export type NewAttempt = Omit<PaymentAttempt, 'status' | 'chargeId' | 'updatedAt
  * Reserve: claims the cart, redeems the coupons, reserves the stock and journals the pending payment attempt,
  * in one short transaction committed before the provider is called. Each part is its owner's: the cart's claim,
  * the coupon's redemption, the catalogue's stock. The cart, then coupons, then stock rows in one order for
- * every checkout, so concurrent ones never deadlock. `itemYrns[i]` names line i in an out-of-stock answer;
+ * every checkout, so concurrent ones never deadlock; the stock rows, which every checkout of a popular product
+ * waits for, last. `itemYrns[i]` names line i in an out-of-stock answer;
  * `customerId` is whom the coupons' redemptions count for (their per-customer limits).
  */
 export async function reserve(
@@ -25,6 +26,9 @@ export async function reserve(
     if (!(await carts.markOrdered(trx, attempt.cartId))) {
       throw conflict('cart_already_ordered', `Cart ${attempt.cartId} was ordered already`)
     }
+    // The journal entry before the rows other checkouts wait for (a coupon's, a popular product's stock): those
+    // are taken last and held only until the commit.
+    await insertAttempt(trx, attempt)
     const redeemed = await coupons.redeemAll(trx, {
       attemptId: attempt.id,
       customerId,
@@ -40,7 +44,6 @@ export async function reserve(
     }
     const short = await stock.reserve(trx, attempt.lines)
     if (short !== undefined) throw outOfStock(itemYrns[short] ?? '', 'not enough in stock')
-    await insertAttempt(trx, attempt)
   })
 }
 
