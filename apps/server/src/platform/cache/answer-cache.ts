@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/database.ts'
-import { COMPRESSION_THRESHOLD } from '../http/compression.ts'
-import { type Encodable, encodedBody, preferredEncoding } from './encoded.ts'
+import { COMPRESSION_THRESHOLD, type Encodable, encodedBody, preferredEncoding } from './encoded.ts'
 import { markPublic } from './public-answer.ts'
 import { type CacheScope, VersionReader } from './versions.ts'
 

@@ -3,6 +3,9 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 
 export type Encoding = 'br' | 'gzip'
 
+/** Answers smaller than this go out as they are: the headers would eat what compression saves. */
+export const COMPRESSION_THRESHOLD = 1024
+
 /** A kept answer or page whose body is compressed once per encoding, when a client first asks for it. */
 export interface Encodable {
   body: Buffer

@@ -1,9 +1,8 @@
 import { constants } from 'node:zlib'
 import compress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
+import { COMPRESSION_THRESHOLD } from '../cache/encoded.ts'
 
-/** Answers smaller than this go out as they are: the headers would eat what compression saves. */
-export const COMPRESSION_THRESHOLD = 1024
 
 /**
  * Brotli or gzip for every compressible answer made per request (API JSON, server-rendered HTML), by what the
