@@ -3,7 +3,6 @@ import compress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
 import { COMPRESSION_THRESHOLD } from '../cache/encoded.ts'
 
-
 /**
  * Brotli or gzip for every compressible answer made per request (API JSON, server-rendered HTML), by what the
  * client accepts, with `Vary: Accept-Encoding`. Registered before any route: @fastify/compress hooks each route
