@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts'
 import type { Encodable } from './encoded.ts'
 import { type PublicAnswer, readPublic } from './public-answer.ts'
-import { type CacheScope, VersionReader } from './versions.ts'
+import { type CacheScope, type ScopeVersions, versionsOf } from './versions.ts'
 
 /**
  * How many pages, and how many bytes of them (each page's body and its compressed copies), one process keeps (least
@@ -16,9 +16,7 @@ const MAX_BYTES = 24 * 1024 * 1024
  */
 const MAX_AGE_MS = 60_000
 
-const SCOPES: readonly CacheScope[] = ['catalogue', 'settings']
-
-type Versions = Record<CacheScope, number>
+type Versions = ScopeVersions
 
 export interface KeptPage extends Encodable {
   status: number
@@ -63,19 +61,15 @@ export class RenderReads {
 export class PageCache {
   private readonly entries = new Map<string, Entry>()
   private bytes = 0
-  private readonly readers: Record<CacheScope, VersionReader>
+  private readonly scopeVersions: { read(): Promise<Versions> }
 
   constructor(db: Db) {
-    this.readers = {
-      catalogue: new VersionReader(db, 'catalogue'),
-      settings: new VersionReader(db, 'settings'),
-    }
+    this.scopeVersions = versionsOf(db)
   }
 
-  /** The versions of every scope now: read before a render, so a kept page is never newer than its label. */
-  async versions(): Promise<Versions> {
-    const [catalogue, settings] = await Promise.all(SCOPES.map((scope) => this.readers[scope].read()))
-    return { catalogue: catalogue ?? 0, settings: settings ?? 0 }
+  /** The versions of every scope now (one statement): read before a render, so a kept page is never newer than its label. */
+  versions(): Promise<Versions> {
+    return this.scopeVersions.read()
   }
 
   /** The kept page of the key when every scope it was built from is still at the version it was built at. */
@@ -86,8 +80,8 @@ export class PageCache {
       this.drop(key, entry)
       return undefined
     }
-    const current = await Promise.all(entry.scopes.map((scope) => this.readers[scope].read()))
-    if (entry.scopes.some((scope, i) => current[i] !== entry.versions[scope])) {
+    const current = await this.scopeVersions.read()
+    if (entry.scopes.some((scope) => current[scope] !== entry.versions[scope])) {
       if (this.entries.get(key) === entry) this.drop(key, entry)
       return undefined
     }

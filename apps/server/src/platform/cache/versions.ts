@@ -24,28 +24,34 @@ export async function invalidate(db: Db, scope: CacheScope): Promise<void> {
     .execute()
 }
 
-/**
- * The committed version of a scope, read so that every read starts after the call was made: while one read is
- * on its way, the callers that arrive join one next read that starts when it ends (never the one on its way:
- * it may have looked before a write that committed before they arrived). Under load that makes one
- * primary-key lookup per round trip instead of one per request, and never an old version.
- */
-export class VersionReader {
-  private running: Promise<number> | undefined
-  private next: Promise<number> | undefined
-  private readonly db: Db
-  private readonly query: CompiledQuery<{ version: number }>
+/** Every scope's committed version, read in one statement (a scope not yet written is at 0). */
+export type ScopeVersions = Record<CacheScope, number>
 
-  constructor(db: Db, scope: CacheScope) {
+const SCOPES: readonly CacheScope[] = ['catalogue', 'settings']
+
+/**
+ * The committed versions of every scope, read so that every read starts after the call was made: while one read
+ * is on its way, the callers that arrive join one next read that starts when it ends (never the one on its way:
+ * it may have looked before a write that committed before they arrived). Under load that makes one statement per
+ * round trip instead of one per request, and never an old version. One reader per database handle
+ * (`versionsOf`): the answer caches of both scopes, the page cache and the category counts share its reads.
+ */
+class VersionsReader {
+  private running: Promise<ScopeVersions> | undefined
+  private next: Promise<ScopeVersions> | undefined
+  private readonly db: Db
+  private readonly query: CompiledQuery<{ scope: string; version: number }>
+
+  constructor(db: Db) {
     this.db = db
     this.query = versionsDb(db)
       .selectFrom('cache_versions')
-      .select('version')
-      .where('scope', '=', scope)
+      .select(['scope', 'version'])
+      .where('scope', 'in', SCOPES)
       .compile()
   }
 
-  read(): Promise<number> {
+  read(): Promise<ScopeVersions> {
     if (this.next) return this.next
     if (!this.running) return this.launch()
     const after = this.running.then(
@@ -59,14 +65,44 @@ export class VersionReader {
     return this.next
   }
 
-  private launch(): Promise<number> {
+  private launch(): Promise<ScopeVersions> {
     const read = this.db
       .executeQuery(this.query)
-      .then((result) => Number(result.rows[0]?.version ?? 0))
+      .then((result) => {
+        const versions: ScopeVersions = { catalogue: 0, settings: 0 }
+        for (const row of result.rows) versions[row.scope as CacheScope] = Number(row.version)
+        return versions
+      })
       .finally(() => {
         if (this.running === read) this.running = undefined
       })
     this.running = read
     return read
+  }
+}
+
+const readers = new WeakMap<Db, VersionsReader>()
+
+/** The shared reader of every scope's version for a database handle. */
+export function versionsOf(db: Db): { read(): Promise<ScopeVersions> } {
+  const known = readers.get(db)
+  if (known) return known
+  const reader = new VersionsReader(db)
+  readers.set(db, reader)
+  return reader
+}
+
+/** The committed version of one scope, by the handle's shared reader (`versionsOf`). */
+export class VersionReader {
+  private readonly scope: CacheScope
+  private readonly versions: { read(): Promise<ScopeVersions> }
+
+  constructor(db: Db, scope: CacheScope) {
+    this.scope = scope
+    this.versions = versionsOf(db)
+  }
+
+  async read(): Promise<number> {
+    return (await this.versions.read())[this.scope]
   }
 }
