@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -6,6 +5,7 @@ import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
 // The server renders every language: all their texts at hand from the start.
 import './i18n/all.ts'
+import { lowPriorityModulePreloads } from './lib/script-priority.server.ts'
 
 /** The hosting server builds each request's load context through this export of the server build. */
 export { createLoadContext } from './lib/context.server.ts'
@@ -29,7 +29,8 @@ export default function handleRequest(
     let timer: ReturnType<typeof setTimeout> | undefined
     const respond = () => {
       shellRendered = true
-      const body = new PassThrough()
+      // The head's module preloads at low priority: the stylesheet and the main image come first (ADR 0074).
+      const body = lowPriorityModulePreloads()
       const stream = createReadableStreamFromReadable(body)
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
       resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))

@@ -21,8 +21,9 @@ import { TopBar } from './features/layout/top-bar.tsx'
 import { StoreConfigAlert } from './features/site/store-config-alert.tsx'
 import { translator, useTexts } from './i18n/index.ts'
 import { textScripts } from './i18n/scripts.server.ts'
+// Not from the lib/api.ts barrel: everything the root imports goes into the always-loaded chunk (vite.config.ts).
+import { isApiError } from './lib/api/errors.ts'
 import { VALIDATE_ATTRIBUTE } from './lib/api/route.ts'
-import { isApiError } from './lib/api.ts'
 import { getSession, serverDepsContext } from './lib/context.server.ts'
 import { sessionMiddleware } from './lib/session.server.ts'
 import { type ShopData, STORE_CONFIG_FAILURE } from './lib/shop.ts'
@@ -31,7 +32,11 @@ import { ErrorScreen } from './ui/error-screen.tsx'
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware]
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: shopStyles }]
+// A precedence makes React write the stylesheet among the head's first tags, before the module preloads
+// `<Scripts>` names (docs/decisions/0074): the one render-blocking request is asked for first.
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: shopStyles, precedence: 'default' },
+]
 
 /** The tab's icon: the owner's (shop settings, docs/decisions/0067), else the built-in diamond. */
 const BUILT_IN_ICON =

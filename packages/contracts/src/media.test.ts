@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { mediaFallbackSrc, mediaSrcSet, mediaThumbSrc, mediaWidthsFor, parseUploadedUrl } from './media.ts'
+import {
+  directoryMediaPath,
+  directoryMediaSrcSet,
+  mediaFallbackSrc,
+  mediaSrcSet,
+  mediaThumbSrc,
+  mediaWidthsFor,
+  parseUploadedUrl,
+} from './media.ts'
 
 const id = '0123456789abcdef0123456789abcdef'
 
@@ -31,5 +39,24 @@ test('an uploaded URL gives its srcset, fallback and thumbnail; any other URL is
     assert.equal(mediaSrcSet(other, 'webp'), undefined)
     assert.equal(mediaFallbackSrc(other), other)
     assert.equal(mediaThumbSrc(other), other)
+  }
+})
+
+test("a media directory's image gets the ladder of narrowed widths; uploads, other paths and URLs do not", () => {
+  assert.equal(
+    directoryMediaSrcSet('/media/products/apple-juice.webp'),
+    [320, 640, 960, 1280, 1920].map((w) => `/media/w/${w}/products/apple-juice.webp ${w}w`).join(', '),
+  )
+  assert.equal(directoryMediaPath('/media/brand/logo.png'), 'brand/logo.png')
+  for (const other of [
+    `/media/u/${id}/1500.webp`,
+    '/media/w/320/products/kite.webp',
+    '/media/../etc/passwd.png',
+    '/media/products/.hidden.webp',
+    '/media/products/kite.svg',
+    'https://x/media/products/kite.webp',
+    '/media/products/kite.webp?x=1',
+  ]) {
+    assert.equal(directoryMediaSrcSet(other), undefined, other)
   }
 })

@@ -54,3 +54,24 @@ export function mediaThumbSrc(url: string): string {
   const parsed = parseUploadedUrl(url)
   return parsed ? uploadedMediaUrl(parsed.id, parsed.widths[0] as number, 'webp') : url
 }
+
+/**
+ * The images of the shop's media directory (`MEDIA_DIR`: the demo catalogue's, an owner's own files) narrowed
+ * by the server on request: `/media/w/<width>/<path>`, a WebP at most that wide (never wider than the file),
+ * for `width` of MEDIA_WIDTHS (docs/decisions/0074). Their original width is not known, so the srcset names
+ * the whole ladder.
+ */
+export const DIRECTORY_MEDIA_PREFIX = '/media/w/'
+const DIRECTORY_FILE = /^\/media\/((?!u\/|w\/)[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.(?:webp|png|jpe?g))$/
+
+/** The path of a media directory's image inside the directory (`products/kite.webp`); undefined otherwise. */
+export function directoryMediaPath(url: string): string | undefined {
+  return DIRECTORY_FILE.exec(url)?.[1]
+}
+
+/** `srcset` of a media directory's image in every width of the ladder; undefined for any other URL. */
+export function directoryMediaSrcSet(url: string): string | undefined {
+  const path = directoryMediaPath(url)
+  if (!path) return undefined
+  return MEDIA_WIDTHS.map((w) => `${DIRECTORY_MEDIA_PREFIX}${w}/${path} ${w}w`).join(', ')
+}

@@ -1,5 +1,5 @@
 import type { Media } from '@shop/contracts/catalogue'
-import { mediaFallbackSrc, mediaSrcSet } from '@shop/contracts/media'
+import { directoryMediaSrcSet, mediaFallbackSrc, mediaSrcSet } from '@shop/contracts/media'
 
 /** Main image: the first committed medium (behaviour notes), else a neutral placeholder. */
 export function mainImageUrl(media: Media[] | undefined): string | undefined {
@@ -35,11 +35,12 @@ export function ProductImage({
     )
   }
   // An uploaded image (docs/decisions/0047): AVIF where the browser takes it, else WebP, each in every width.
+  // One of the media directory's (the demo catalogue's) in the widths the server narrows it to (0074).
   const avif = mediaSrcSet(url, 'avif')
   const img = (
     <img
       src={mediaFallbackSrc(url)}
-      srcSet={avif ? mediaSrcSet(url, 'webp') : undefined}
+      srcSet={avif ? mediaSrcSet(url, 'webp') : directoryMediaSrcSet(url)}
       alt={alt}
       sizes={sizes}
       loading={eager || priority ? 'eager' : 'lazy'}

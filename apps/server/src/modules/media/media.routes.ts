@@ -5,6 +5,7 @@ import { staffOf } from '../../platform/auth/staff.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { AppError, badRequest } from '../../platform/http/errors.ts'
 import { route } from '../../platform/http/route.ts'
+import { narrowedDirectoryImage } from './directory-media.ts'
 import { mediaFile, uploadMedia } from './media.service.ts'
 import { MediaCache } from './media-cache.ts'
 
@@ -41,7 +42,8 @@ function readFile(request: FastifyRequest, payload: NodeJS.ReadableStream): Prom
 /**
  * The upload (`POST /api/owner/media`, raw bytes) and the public path of the stored files,
  * `/media/u/<id>/<width>.<format>`: immutable (content-addressed), cached a year by browsers and per process
- * in memory, from the database so that every process serves every upload (docs/decisions/0047).
+ * in memory, from the database so that every process serves every upload (docs/decisions/0047). And the media
+ * directory's images narrowed to a width of the ladder, `/media/w/<width>/<path>` (docs/decisions/0074).
  */
 export function mediaRoutes(ctx: AppContext) {
   const cache = new MediaCache(CACHE_BYTES)
@@ -104,6 +106,30 @@ export function mediaRoutes(ctx: AppContext) {
           .header('content-type', found.contentType)
           .header('cache-control', 'public, max-age=31536000, immutable')
           .header('etag', etag)
+          .header('x-content-type-options', 'nosniff')
+          .send(found.bytes)
+      },
+    )
+
+    app.get<{ Params: { width: string; '*': string } }>(
+      '/media/w/:width/*',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const width = /^\d{1,5}$/.test(request.params.width) ? Number(request.params.width) : 0
+        const found = await narrowedDirectoryImage(ctx.config.mediaDir, cache, width, request.params['*'])
+        if (!found) {
+          return reply
+            .status(404)
+            .send({ status: 404, type: 'not_found', message: 'No such image', details: [] })
+        }
+        if (request.headers['if-none-match'] === found.etag) {
+          return reply.status(304).header('etag', found.etag).send()
+        }
+        // As long as the directory's own files (app.ts): a file replaced under the same name shows within a week.
+        return reply
+          .header('content-type', found.contentType)
+          .header('cache-control', 'public, max-age=604800')
+          .header('etag', found.etag)
           .header('x-content-type-options', 'nosniff')
           .send(found.bytes)
       },

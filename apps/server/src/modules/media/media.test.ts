@@ -105,5 +105,39 @@ for (const { engine, skip } of testEngines()) {
         assert.equal((await app.inject({ url })).statusCode, 404, url)
       }
     })
+
+    test("the media directory's images narrowed to a width of the ladder, never wider than the file (ADR 0074)", async () => {
+      const original = await sharp(
+        new URL('../../../../../demo/images/products/kite.webp', import.meta.url).pathname,
+      ).metadata()
+      for (const [width, expected] of [
+        [320, 320],
+        [1920, original.width],
+      ] as const) {
+        const res = await app.inject({ url: `/media/w/${width}/products/kite.webp` })
+        assert.equal(res.statusCode, 200, res.body)
+        assert.equal(res.headers['content-type'], 'image/webp')
+        assert.equal(res.headers['cache-control'], 'public, max-age=604800')
+        const made = await sharp(res.rawPayload).metadata()
+        assert.deepEqual([made.format, made.width], ['webp', expected])
+        const again = await app.inject({
+          url: `/media/w/${width}/products/kite.webp`,
+          headers: { 'if-none-match': String(res.headers.etag) },
+        })
+        assert.equal(again.statusCode, 304)
+      }
+      for (const url of [
+        '/media/w/333/products/kite.webp',
+        '/media/w/320/products/no-such-kite.webp',
+        '/media/w/320/products/../../../package.json',
+        '/media/w/320/%2e%2e/%2e%2e/package.json',
+        '/media/w/320/LICENSE-fluent-emoji.md',
+        '/media/w/320/u/0123456789abcdef0123456789abcdef/320.webp',
+      ]) {
+        assert.equal((await app.inject({ url })).statusCode, 404, url)
+      }
+      // The directory's own file is still there as it is.
+      assert.equal((await app.inject({ url: '/media/products/kite.webp' })).statusCode, 200)
+    })
   })
 }
