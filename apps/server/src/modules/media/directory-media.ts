@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { DIRECTORY_MEDIA_PREFIX, directoryMediaPath, MEDIA_WIDTHS } from '@shop/contracts/media'
 import sharp from 'sharp'
 import type { MediaCache } from './media-cache.ts'
-import { MAX_INPUT_PIXELS } from './media-processing.ts'
+import { CONTENT_TYPES, ENCODE, MAX_INPUT_PIXELS } from './media-processing.ts'
 
 /**
  * `/media/w/<width>/<path>`: an image of the media directory (`MEDIA_DIR`) narrowed to `width` (one of the
@@ -30,12 +30,12 @@ export async function narrowedDirectoryImage(
   const cached = cache.get(key)
   if (cached) return { ...cached, etag }
   try {
-    const bytes = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const resized = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 80, effort: 4 })
-      .toBuffer()
-    const entry = { bytes, contentType: 'image/webp' }
+    // The uploads' WebP settings (docs/decisions/0047).
+    const bytes = await ENCODE.webp(resized).toBuffer()
+    const entry = { bytes, contentType: CONTENT_TYPES.webp }
     cache.set(key, entry)
     return { ...entry, etag }
   } catch {

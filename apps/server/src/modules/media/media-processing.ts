@@ -13,7 +13,7 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'heif'])
  * Encoder settings (figures in docs/decisions/0047-uploaded-images.md and bench/images.ts): AVIF at effort 2
  * (effort 4 takes six times as long for 7 % fewer bytes), WebP at its default effort 4.
  */
-const ENCODE: Record<MediaFormat, (image: Sharp) => Sharp> = {
+export const ENCODE: Record<MediaFormat, (image: Sharp) => Sharp> = {
   avif: (image) => image.avif({ quality: 50, effort: 2 }),
   webp: (image) => image.webp({ quality: 80, effort: 4 }),
 }

@@ -1,6 +1,6 @@
 import { backofficeMediaApi, MEDIA_MAX_BYTES } from '@shop/contracts/backoffice-media'
 import { MEDIA_FORMATS, type MediaFormat } from '@shop/contracts/media'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { staffOf } from '../../platform/auth/staff.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { AppError, badRequest } from '../../platform/http/errors.ts'
@@ -87,9 +87,7 @@ export function mediaRoutes(ctx: AppContext) {
           !MEDIA_FORMATS.includes(format) ||
           !/^[a-f0-9]{32}$/.test(request.params.id)
         ) {
-          return reply
-            .status(404)
-            .send({ status: 404, type: 'not_found', message: 'No such image', details: [] })
+          return noImage(reply)
         }
         const file = { id: request.params.id, width: Number(match[1]), format }
         const etag = `"${file.id}-${file.width}-${file.format}"`
@@ -98,16 +96,9 @@ export function mediaRoutes(ctx: AppContext) {
         }
         const found = await mediaFile(ctx, cache, file)
         if (!found) {
-          return reply
-            .status(404)
-            .send({ status: 404, type: 'not_found', message: 'No such image', details: [] })
+          return noImage(reply)
         }
-        return reply
-          .header('content-type', found.contentType)
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('etag', etag)
-          .header('x-content-type-options', 'nosniff')
-          .send(found.bytes)
+        return sendImage(reply, found, etag, 'public, max-age=31536000, immutable')
       },
     )
 
@@ -118,21 +109,30 @@ export function mediaRoutes(ctx: AppContext) {
         const width = /^\d{1,5}$/.test(request.params.width) ? Number(request.params.width) : 0
         const found = await narrowedDirectoryImage(ctx.config.mediaDir, cache, width, request.params['*'])
         if (!found) {
-          return reply
-            .status(404)
-            .send({ status: 404, type: 'not_found', message: 'No such image', details: [] })
+          return noImage(reply)
         }
         if (request.headers['if-none-match'] === found.etag) {
           return reply.status(304).header('etag', found.etag).send()
         }
         // As long as the directory's own files (app.ts): a file replaced under the same name shows within a week.
-        return reply
-          .header('content-type', found.contentType)
-          .header('cache-control', 'public, max-age=604800')
-          .header('etag', found.etag)
-          .header('x-content-type-options', 'nosniff')
-          .send(found.bytes)
+        return sendImage(reply, found, found.etag, 'public, max-age=604800')
       },
     )
   }
 }
+
+const noImage = (reply: FastifyReply) =>
+  reply.status(404).send({ status: 404, type: 'not_found', message: 'No such image', details: [] })
+
+const sendImage = (
+  reply: FastifyReply,
+  image: { bytes: Buffer; contentType: string },
+  etag: string,
+  cacheControl: string,
+) =>
+  reply
+    .header('content-type', image.contentType)
+    .header('cache-control', cacheControl)
+    .header('etag', etag)
+    .header('x-content-type-options', 'nosniff')
+    .send(image.bytes)

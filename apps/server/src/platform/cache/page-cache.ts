@@ -16,8 +16,6 @@ const MAX_BYTES = 24 * 1024 * 1024
  */
 const MAX_AGE_MS = 60_000
 
-type Versions = ScopeVersions
-
 export interface KeptPage extends Encodable {
   status: number
   headers: Array<[string, string]>
@@ -26,7 +24,7 @@ export interface KeptPage extends Encodable {
 interface Entry extends KeptPage {
   /** The bytes of the body and of its compressed copies made so far. */
   bytes: number
-  versions: Versions
+  versions: ScopeVersions
   scopes: CacheScope[]
   until: number
 }
@@ -61,14 +59,14 @@ export class RenderReads {
 export class PageCache {
   private readonly entries = new Map<string, Entry>()
   private bytes = 0
-  private readonly scopeVersions: { read(): Promise<Versions> }
+  private readonly scopeVersions: ReturnType<typeof versionsOf>
 
   constructor(db: Db) {
     this.scopeVersions = versionsOf(db)
   }
 
   /** The versions of every scope now (one statement): read before a render, so a kept page is never newer than its label. */
-  versions(): Promise<Versions> {
+  versions(): Promise<ScopeVersions> {
     return this.scopeVersions.read()
   }
 
@@ -94,7 +92,7 @@ export class PageCache {
    * Keeps a page rendered at `versions` from the reads `reads` recorded (ignored unless all were public); the page
    * to send, which then keeps the compressed copies made for it.
    */
-  set(key: string, page: KeptPage, versions: Versions, reads: RenderReads): KeptPage {
+  set(key: string, page: KeptPage, versions: ScopeVersions, reads: RenderReads): KeptPage {
     if (!reads.public || page.body.length > MAX_BYTES / 16) return page
     const old = this.entries.get(key)
     if (old) this.drop(key, old)
