@@ -119,6 +119,8 @@ for (const { engine, skip } of browserEngines) {
           await page.getByRole('button', { name: t.apply }).click()
           await page.waitForURL(/priceMax=20/)
           await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+          // The refined results start again at page 1: wait until the 30 tiles of the two pages before are gone.
+          await page.waitForFunction(() => document.querySelectorAll('.search-page__hits .tile').length <= 15)
           // The tile's price: its (first) effective amount, a sale's struck original left aside.
           const prices = await page
             .locator('.tile')
