@@ -30,14 +30,19 @@ export type ScopeVersions = Record<CacheScope, number>
 const SCOPES: readonly CacheScope[] = ['catalogue', 'settings']
 
 /**
- * The committed versions of every scope, read so that every read starts after the call was made: while one read
- * is on its way, the callers that arrive join one next read that starts when it ends (never the one on its way:
- * it may have looked before a write that committed before they arrived). Under load that makes one statement per
- * round trip instead of one per request, and never an old version. One reader per database handle
- * (`versionsOf`): the answer caches of both scopes, the page cache and the category counts share its reads.
+ * The committed versions of every scope, read so that every read starts after the call was made: the callers of
+ * one turn of the event loop share one read that starts at the end of the turn (in its check phase), after all
+ * of them arrived; while one read is on its way, the callers that arrive join one next read that starts when it
+ * ends (never the one on its way: it may have looked before a write that committed before they arrived). Under
+ * load that makes one statement per turn or round trip instead of one per request, and never an old version. On
+ * SQLite a read returns within the turn it starts in, so the turn is what the callers share
+ * (docs/decisions/0082). One reader per database handle (`versionsOf`): the answer caches of both scopes, the
+ * page cache and the category counts share its reads.
  */
 class VersionsReader {
+  /** The read on its way, if any. */
   private running: Promise<ScopeVersions> | undefined
+  /** The read the next callers join: it starts at the end of the turn, or when the one on its way ends. */
   private next: Promise<ScopeVersions> | undefined
   private readonly db: Db
   private readonly query: CompiledQuery<{ scope: string; version: number }>
@@ -53,12 +58,8 @@ class VersionsReader {
 
   read(): Promise<ScopeVersions> {
     if (this.next) return this.next
-    if (!this.running) return this.launch()
-    const after = this.running.then(
-      () => undefined,
-      () => undefined,
-    )
-    this.next = after.then(() => {
+    const start = this.running ? this.running.then(ignore, ignore) : endOfTurn()
+    this.next = start.then(() => {
       this.next = undefined
       return this.launch()
     })
@@ -80,6 +81,10 @@ class VersionsReader {
     return read
   }
 }
+
+const ignore = () => undefined
+/** Resolves in the check phase of this turn of the event loop: after the I/O callbacks (requests) it runs. */
+const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 const readers = new WeakMap<Db, VersionsReader>()
 
