@@ -6,6 +6,7 @@ import pg from 'pg'
 import { nameStatements } from './pg-statements.ts'
 import type { Database } from './schema.ts'
 import { adaptNodeSqlite } from './sqlite-adapter.ts'
+import { type Checkpointer, startCheckpointer } from './sqlite-checkpointer.ts'
 
 export type Engine = 'sqlite' | 'postgres'
 export type Db = Kysely<Database>
@@ -45,12 +46,20 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   const file = url.replace(/^sqlite:(\/\/)?/, '')
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const sqlite = new DatabaseSync(file, { timeout: 5000 })
-  // A checkpoint copies the write-ahead log's pages into the database every 10,000 pages (40 MB) rather than
-  // SQLite's 1,000: the pages every order rewrites (index leaves, counters) are copied once per checkpoint, not once
-  // per 25 orders (docs/decisions/0078).
-  sqlite.exec(
-    'PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 10000;',
-  )
+  sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;')
+  // A file's checkpoints run on a thread of their own, not inside the commit that crosses the mark, which blocks
+  // the event loop while it copies the log (docs/decisions/0083). The connection's own checkpoint stays as a
+  // backstop at 16,384 pages (64 MB), for a writer that never pauses long enough for the thread's to catch up.
+  // An in-memory database has no log.
+  let checkpointer: Checkpointer | undefined
+  if (file !== ':memory:') {
+    sqlite.exec('PRAGMA wal_autocheckpoint = 16384;')
+    checkpointer = startCheckpointer(file)
+  }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptNodeSqlite(sqlite) }) })
-  return { db, engine, close: () => db.destroy(), pool: () => ({ total: 1, idle: 1, waiting: 0 }) }
+  const close = async () => {
+    await checkpointer?.stop()
+    await db.destroy()
+  }
+  return { db, engine, close, pool: () => ({ total: 1, idle: 1, waiting: 0 }) }
 }
