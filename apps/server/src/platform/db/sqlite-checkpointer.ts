@@ -55,15 +55,15 @@ export function startCheckpointer(file: string): Checkpointer {
     workerData: { file },
     resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1 },
   })
-  // The worker never keeps the process alive; an error there leaves the log to the next connection that checkpoints.
+  // The worker never keeps the process alive; an error there ends it and leaves the log to the connection's backstop.
   worker.unref()
   worker.on('error', () => undefined)
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
   return {
-    stop: () =>
-      new Promise<void>((resolve) => {
-        worker.ref()
-        worker.once('exit', () => resolve())
-        worker.postMessage('stop')
-      }),
+    stop: () => {
+      worker.ref()
+      worker.postMessage('stop')
+      return exited
+    },
   }
 }
