@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -15,8 +16,12 @@ function serverFlags(): string[] {
   }
   const command = scripts.start?.split('&&').find((part) => part.includes('apps/server/src/main.ts'))
   if (!command) throw new Error("package.json's start script does not run apps/server/src/main.ts")
-  return command
+  const flags = command
     .trim()
     .split(/\s+/)
     .filter((word) => word.startsWith('--'))
+  // A module the script preloads is named from the root (npm runs scripts there); spawned elsewhere, the same one.
+  return flags.map((word) =>
+    word.replace(/^--import=\.\/(.*)$/, (_, path) => `--import=${pathToFileURL(join(root, path))}`),
+  )
 }
