@@ -2,7 +2,7 @@ import type { PaymentProviderInfo } from '@shop/contracts/payment'
 import type { Config } from '../../platform/config.ts'
 import type { Db } from '../../platform/db/database.ts'
 import type { ChargeRequest, ChargeResult, PaymentProvider, RefundPart } from './payment.provider.ts'
-import { createStripeProvider } from './stripe.provider.ts'
+import type { StripeSettings } from './stripe.provider.ts'
 import { TEST_CARD_TOKEN_URL, testCardProvider } from './test-card.provider.ts'
 
 export type { ChargeResult, ChargeState, RefundPart } from './payment.provider.ts'
@@ -60,7 +60,7 @@ function createPayments(registry: Registry): Payments {
 
 function registryOf(config: Config): Registry {
   if (!config.stripeSecretKey || !config.stripePublishableKey) return testCardOnly()
-  const stripe = createStripeProvider({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase })
+  const stripe = stripeProvider({ secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase })
   return {
     active: stripe,
     info: {
@@ -70,6 +70,31 @@ function registryOf(config: Config): Registry {
       jsUrl: config.stripeJsUrl,
     },
     known: { stripe, 'test-card': testCardProvider },
+  }
+}
+
+/**
+ * Stripe's provider, its module (and with it Stripe's SDK, some 6 MB of heap) loaded only in a shop that has
+ * Stripe's keys: loading starts here, when the payments are configured at start-up, so the first payment does
+ * not wait for it; a shop on the test card never loads it (docs/decisions/0084).
+ */
+function stripeProvider(settings: StripeSettings): PaymentProvider {
+  const loaded = import('./stripe.provider.ts').then((module) => module.createStripeProvider(settings))
+  // A module that failed to load fails each payment that needs it, not the process (an unhandled rejection).
+  loaded.catch(() => undefined)
+  const authentication = async () => {
+    const provider = (await loaded).authentication
+    if (!provider) throw new Error('The Stripe provider has no authentication')
+    return provider
+  }
+  return {
+    id: 'stripe',
+    charge: async (request, db) => (await loaded).charge(request, db),
+    refund: async (chargeId, db, part) => (await loaded).refund(chargeId, db, part),
+    authentication: {
+      retrieve: async (chargeId) => (await authentication()).retrieve(chargeId),
+      cancel: async (chargeId) => (await authentication()).cancel(chargeId),
+    },
   }
 }
 
