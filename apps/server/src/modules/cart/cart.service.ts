@@ -31,6 +31,8 @@ export interface CartCall {
 
 type DbCtx = Pick<AppContext, 'db'>
 export type CartRow = NonNullable<Awaited<ReturnType<typeof repo.findCart>>>
+/** A cart as read with its lines and coupons (one statement). */
+export type CartContents = NonNullable<Awaited<ReturnType<typeof repo.findCartWithContents>>>
 
 /**
  * A customer's cart belongs to that customer alone; an anonymous cart to its browser session. The session id
@@ -90,19 +92,15 @@ export interface PriceOptions {
   /** Ship-to country of the checkout; else the cart's tax-estimate country. */
   countryCode?: string
   shippingMinor?: number
-  /** The cart's row as the caller has just read it (`assertOrderable`), instead of reading it again. */
-  row?: CartRow
+  /** The cart as the caller has just read it with its lines and coupons (`assertOrderable`), not read again. */
+  read?: CartContents
 }
 
 /** The cart with every line priced now, its coupons checked, and the totals of the one calculation. */
 export async function pricedCart(ctx: DbCtx, call: CartCall, cartId: string, options: PriceOptions = {}) {
-  const { cart, site } = options.row
-    ? await checkCart(ctx, call, cartId, options.row)
-    : await openCart(ctx, call, cartId)
-  const [items, discountRows] = await Promise.all([
-    repo.findItems(ctx.db, cart.id),
-    discountRepo.findDiscounts(ctx.db, cart.id),
-  ])
+  const read = options.read ?? (await repo.findCartWithContents(ctx.db, cartId))
+  const { cart, site } = await checkCart(ctx, call, cartId, read?.cart)
+  const { items, discounts: discountRows } = read ?? { items: [], discounts: [] }
   const language = sites.languageOf(site, call.language)
   const priced = await pricing.priceItems(ctx, site, language, items.map(refOf))
   const lines = items.map((i) => pricing.toCalcLine(i.id, priced.get(i.item_yrn), i.quantity))
@@ -251,13 +249,18 @@ export async function requireSite(ctx: DbCtx, code: string, fieldName: string) {
 
 /**
  * Checkout's first check: the caller's cart (else 404), not ordered yet (else 409 cart_already_ordered). Answers
- * the cart as read, for `pricedCart` to price without reading it again.
+ * the cart as read with its lines and coupons, for `pricedCart` to price without reading them again.
  */
-export async function assertOrderable(ctx: DbCtx, principal: Principal, cartId: string): Promise<CartRow> {
-  const cart = await repo.findCart(ctx.db, cartId)
-  if (!cart || !owns(principal, cart)) throw notFound('Cart', cartId)
-  if (cart.status !== 'OPEN') throw conflict('cart_already_ordered', `Cart ${cartId} was ordered already`)
-  return cart
+export async function assertOrderable(
+  ctx: DbCtx,
+  principal: Principal,
+  cartId: string,
+): Promise<CartContents> {
+  const read = await repo.findCartWithContents(ctx.db, cartId)
+  if (!read || !owns(principal, read.cart)) throw notFound('Cart', cartId)
+  if (read.cart.status !== 'OPEN')
+    throw conflict('cart_already_ordered', `Cart ${cartId} was ordered already`)
+  return read
 }
 
 /** Account deletion: the customer's carts lose their owner, session and postcode (they stay for the orders). */

@@ -35,9 +35,9 @@ export async function reprice(
   call: carts.CartCall,
   request: OrderRequest,
   countryCode: string,
-  row?: carts.CartRow,
+  read?: carts.CartContents,
 ): Promise<PricedCart> {
-  const priced = await carts.pricedCart(ctx, call, request.cartId, { countryCode, row })
+  const priced = await carts.pricedCart(ctx, call, request.cartId, { countryCode, read })
   const { cart, items } = priced
   if (items.length === 0)
     throw badRequest('cart_empty', 'The cart is empty', [invalid('cartId', 'the cart is empty')])

@@ -53,13 +53,14 @@ export async function priceItems(
   const productIds = [...new Set(refs.map((r) => r.productId))]
   const variantIds = [...new Set(refs.flatMap((r) => (r.variantId ? [r.variantId] : [])))]
   const languages = [...new Set([language, site.defaultLanguage, 'en'])]
-  const [products, names, variants, prices, fees] = await Promise.all([
-    repo.findProducts(ctx.db, productIds),
-    repo.findProductNames(ctx.db, productIds, languages),
-    variantIds.length ? repo.findVariants(ctx.db, variantIds) : Promise.resolve([]),
-    repo.findPrices(ctx.db, productIds, site.currency, now.toISOString()),
-    repo.findItemFees(ctx.db, productIds, site.code),
-  ])
+  const { products, names, variants, prices, fees } = await repo.findPricingRows(ctx.db, {
+    productIds,
+    variantIds,
+    languages,
+    currency: site.currency,
+    at: now.toISOString(),
+    siteCode: site.code,
+  })
   const productById = new Map(products.map((p) => [p.id, p]))
   const variantById = new Map(variants.map((v) => [v.id, v]))
 

@@ -1,25 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { Db } from '../db/database.ts'
+import { countingStatements } from '../testing/statements.ts'
 import { createTestDatabase, testEngines } from '../testing/test-db.ts'
 import { invalidate, versionsOf } from './versions.ts'
-
-/** A view of the handle that counts the statements run through it (every other member is the handle's own). */
-function counting(db: Db): { db: Db; statements: () => number } {
-  let statements = 0
-  const view = new Proxy(db, {
-    get(target, name) {
-      if (name === 'executeQuery')
-        return (...args: Parameters<Db['executeQuery']>) => {
-          statements++
-          return target.executeQuery(...args)
-        }
-      const value = Reflect.get(target, name, target)
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
-  return { db: view, statements: () => statements }
-}
 
 /**
  * The shared reader of the cache versions (docs/decisions/0080, 0082): callers of one turn of the event loop share
@@ -30,7 +13,7 @@ for (const { engine, skip } of testEngines()) {
     const { db } = await createTestDatabase(engine)
 
     test('the callers of one turn share one statement and one answer', async () => {
-      const view = counting(db)
+      const view = countingStatements(db)
       const reader = versionsOf(view.db)
       const answers = await Promise.all(Array.from({ length: 20 }, () => reader.read()))
       assert.equal(view.statements(), 1)
@@ -49,7 +32,7 @@ for (const { engine, skip } of testEngines()) {
     })
 
     test('callers of later turns get reads of their own', async () => {
-      const view = counting(db)
+      const view = countingStatements(db)
       const reader = versionsOf(view.db)
       await reader.read()
       await reader.read()
