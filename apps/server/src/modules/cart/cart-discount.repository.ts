@@ -8,7 +8,7 @@ interface CartDiscountsTable {
   coupon_code: string
   created_at: string
 }
-const withDiscounts = (db: Db) => db.withTables<{ cart_discounts: CartDiscountsTable }>()
+export const withDiscounts = (db: Db) => db.withTables<{ cart_discounts: CartDiscountsTable }>()
 
 export function findDiscounts(db: Db, cartId: string) {
   return withDiscounts(db)

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Db } from '../../platform/db/database.ts'
-import { readTogether } from '../../platform/db/read-together.ts'
+import { compareText, readTogether } from '../../platform/db/read-together.ts'
+import { withDiscounts } from './cart-discount.repository.ts'
 
 export function insertCart(
   db: Db,
@@ -57,14 +58,6 @@ const ITEM_COLUMNS = [
   'created_at',
 ] as const
 
-/** Table of migration 0003 (cart-discount.repository.ts has its writes). */
-interface CartDiscountsTable {
-  id: string
-  cart_id: string
-  coupon_code: string
-  created_at: string
-}
-
 /**
  * The cart with its lines and its coupons, read together: one statement on PostgreSQL instead of three round
  * trips (every cart read and checkout makes it). Lines and coupons in the order they were added.
@@ -81,8 +74,7 @@ export async function findCartWithContents(db: Db, id: string) {
       .where('cart_id', '=', id)
       .orderBy('created_at')
       .orderBy('id'),
-    discounts: db
-      .withTables<{ cart_discounts: CartDiscountsTable }>()
+    discounts: withDiscounts(db)
       .selectFrom('cart_discounts')
       .select(['id', 'coupon_code', 'created_at'])
       .where('cart_id', '=', id)
@@ -92,15 +84,13 @@ export async function findCartWithContents(db: Db, id: string) {
   const [row] = cart
   if (!row) return undefined
   const added = <T extends { created_at: string; id: string }>(a: T, b: T) =>
-    compare(a.created_at, b.created_at) || compare(a.id, b.id)
+    compareText(a.created_at, b.created_at) || compareText(a.id, b.id)
   return {
     cart: row,
     items: items.sort(added),
     discounts: discounts.sort(added).map(({ id, coupon_code }) => ({ id, coupon_code })),
   }
 }
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 export function findItems(db: Db, cartId: string) {
   return db

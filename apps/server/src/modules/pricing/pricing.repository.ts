@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/database.ts'
-import { readTogether } from '../../platform/db/read-together.ts'
+import { compareText, readTogether } from '../../platform/db/read-together.ts'
 
 /** What pricing reads for a batch of lines. */
 export interface PricingQuery {
@@ -59,9 +59,7 @@ export async function findPricingRows(db: Db, query: PricingQuery) {
   return {
     ...rows,
     variants: rows.variants ?? [],
-    prices: rows.prices.sort((a, b) => a.effective_minor - b.effective_minor || compare(a.id, b.id)),
-    fees: rows.fees.sort((a, b) => compare(a.id, b.id)),
+    prices: rows.prices.sort((a, b) => a.effective_minor - b.effective_minor || compareText(a.id, b.id)),
+    fees: rows.fees.sort((a, b) => compareText(a.id, b.id)),
   }
 }
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)

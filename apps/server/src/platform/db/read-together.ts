@@ -34,3 +34,6 @@ export async function readTogether<Q extends Record<string, RowQuery<unknown> | 
     .executeTakeFirstOrThrow()) as Record<string, unknown[]>
   return Object.fromEntries(entries.map(({ name }) => [name, row[name]])) as RowsOf<Q>
 }
+
+/** Text in code-unit order, for callers that sort rows read together again (ids, ISO times). */
+export const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
