@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import { OAuth2Server } from 'oauth2-mock-server'
 import type { Page } from 'playwright-core'
-import { browserEngines, launchBrowser, openPage, viewports } from './support/browser.ts'
+import { browserEngines, launchBrowser, openPage, viewports, waitForOrTell } from './support/browser.ts'
 import { shopper } from './support/orders.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { startSmtp, uniqueEmail } from './support/smtp.ts'
@@ -328,7 +328,8 @@ for (const { engine, skip } of browserEngines) {
         await dialog.getByRole('alert').filter({ hasText: 'There is no account with this e-mail.' }).waitFor()
         await dialog.getByLabel('E-mail').fill(email)
         await dialog.getByRole('button', { name: 'Send link' }).click()
-        await page.getByRole('dialog', { name: 'Check your e-mail' }).getByText(email).waitFor()
+        const sent = page.getByRole('dialog', { name: 'Check your e-mail' }).getByText(email)
+        await waitForOrTell(page, sent, 'the "Check your e-mail" dialog')
 
         const link = await smtp.linkFor(email, '/reset-password/update?token=')
         const local = `${shop.url}${link.pathname}${link.search}`

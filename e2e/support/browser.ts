@@ -1,5 +1,12 @@
 import { after } from 'node:test'
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core'
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core'
 import { engines } from './shop.ts'
 
 /** Debian's Chromium, headless; never a downloaded browser. CHROMIUM_PATH empty → journeys are skipped. */
@@ -82,3 +89,23 @@ export async function openPage(options: BrowserContextOptions) {
 
 /** Both engines for browser journeys: skipped without Chromium, PostgreSQL also without TEST_DATABASE_URL. */
 export const browserEngines = engines.map(({ engine, skip }) => ({ engine, skip: browserSkip || skip }))
+
+/**
+ * Waits for `expected` like `locator.waitFor()`; when it does not appear, the error says what the page showed
+ * instead (the open dialogs' and alerts' text, the address), so a rare failure in CI explains itself.
+ */
+export async function waitForOrTell(page: Page, expected: Locator, what: string): Promise<void> {
+  try {
+    await expected.waitFor()
+  } catch (error) {
+    const shown = async (role: 'dialog' | 'alert') =>
+      (
+        await page
+          .getByRole(role)
+          .allInnerTexts()
+          .catch(() => [])
+      ).map((t) => t.replace(/\s+/g, ' ').trim())
+    const seen = { url: page.url(), dialogs: await shown('dialog'), alerts: await shown('alert') }
+    throw new Error(`${what} did not appear; the page showed ${JSON.stringify(seen)}`, { cause: error })
+  }
+}
