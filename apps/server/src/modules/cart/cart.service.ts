@@ -12,7 +12,6 @@ import * as shipping from '../shipping/shipping.service.ts'
 import * as sites from '../site/site.service.ts'
 import * as repo from './cart.repository.ts'
 import { type DiscountState, toCartView } from './cart.view.ts'
-import * as discountRepo from './cart-discount.repository.ts'
 
 /** A checkout claims the cart (OPEN → ORDERED, once) and gives it back when it makes no order. */
 export {

@@ -153,7 +153,7 @@ async function findWalkablePage(
   const gather = pageQuery(parts, criteria, sort, gatherArm.page, false, gatherArm.only)
   const order =
     sort.by === 'createdAt'
-      ? sql`created_at desc, id`
+      ? sql`created_at desc, id desc`
       : sort.desc
         ? sql`sort_key desc, id desc`
         : sql`sort_key asc, id asc`
@@ -178,7 +178,7 @@ const sortLanguage = (language: string) =>
  * One page in the sort order. Without id and name filters a name sort walks the maintained
  * (language, sort_name, product_id) index of `product_sort_names` (any language; migration 0011) and selects
  * its key as `sort_key`; with them it sorts the filtered set by `coalesce` of the language's and the English
- * name. Newest walks (published, created_at desc, id). With `probe`, the category filter is a per-row
+ * name. Newest walks (published, created_at, id) backwards. With `probe`, the category filter is a per-row
  * membership probe (for walks), otherwise a gathered id list; `only` is a condition of the whole arm.
  */
 function pageQuery(
@@ -233,17 +233,15 @@ function pageQuery(
   let narrowed = filtered(db, criteria, language, probe)
   if (only) narrowed = narrowed.where(only)
   if (after && sort.by === 'createdAt') {
-    // Newest first, ties by id ascending: (created_at desc, id asc) after the cursor.
-    // The first term bounds the walk of (published, created_at desc, id); the second skips the cursor's ties.
+    // Newest first, ties by id descending (docs/decisions/0087): one range of (published, created_at, id)
+    // walked backwards from the cursor, however many products share its creation time.
     const key = sql`(select k.created_at from products k where k.id = ${after} and k.published = 1)`
-    narrowed = narrowed.where(
-      sql<boolean>`p.created_at <= ${key} and (p.created_at < ${key} or p.id > ${after})`,
-    )
+    narrowed = narrowed.where(sql<boolean>`(p.created_at, p.id) < (${key}, ${after})`)
   }
   const base = narrowed.selectAll('p')
   const ordered =
     sort.by === 'createdAt'
-      ? base.orderBy('p.created_at', 'desc').orderBy('p.id')
+      ? base.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc')
       : base.orderBy(sql`lower(coalesce(t.name, e.name))`, direction).orderBy('p.id', direction)
   return ordered.offset(after && sort.by === 'createdAt' ? 0 : page.offset).limit(page.limit)
 }

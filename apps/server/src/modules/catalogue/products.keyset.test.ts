@@ -49,19 +49,20 @@ for (const { engine, skip } of testEngines()) {
     const filters = ['published:true', 'category:c-wide', 'category:c-narrow']
 
     test('reading on after the last product gives the pages of pageNumber', async () => {
-      for (const sort of sorts) {
-        for (const q of filters) {
-          const base = `q=${encodeURIComponent(q)}&sort=${sort}&pageSize=4`
-          const everything = await ids(`q=${encodeURIComponent(q)}&sort=${sort}&pageSize=50`)
-          assert.ok(everything.length > 3, `${q} lists several products`)
-          let after: string | undefined
-          for (let pageNumber = 1; pageNumber <= Math.ceil(everything.length / 4) + 1; pageNumber++) {
-            const byNumber = await ids(`${base}&pageNumber=${pageNumber}`)
-            assert.deepEqual(byNumber, everything.slice((pageNumber - 1) * 4, pageNumber * 4))
-            if (after)
-              assert.deepEqual(await ids(`${base}&pageNumber=${pageNumber}&after=${after}`), byNumber)
-            after = byNumber.at(-1) ?? after
-          }
+      // Pages of 3 end inside a pair of equal creation times as well as at its end.
+      for (const [sort, q, size] of sorts.flatMap((s) =>
+        filters.flatMap((f) => [4, 3].map((n) => [s, f, n] as const)),
+      )) {
+        const base = `q=${encodeURIComponent(q)}&sort=${sort}&pageSize=${size}`
+        const everything = await ids(`q=${encodeURIComponent(q)}&sort=${sort}&pageSize=50`)
+        assert.ok(everything.length > 3, `${q} lists several products`)
+        let after: string | undefined
+        for (let pageNumber = 1; pageNumber <= Math.ceil(everything.length / size) + 1; pageNumber++) {
+          const byNumber = await ids(`${base}&pageNumber=${pageNumber}`)
+          assert.deepEqual(byNumber, everything.slice((pageNumber - 1) * size, pageNumber * size))
+          if (after)
+            assert.deepEqual(await ids(`${base}&pageNumber=${pageNumber}&after=${after}`), byNumber, base)
+          after = byNumber.at(-1) ?? after
         }
       }
     })

@@ -33,6 +33,7 @@ import * as shopSettings from './migrations/0036-shop-settings.ts'
 import * as ordersDashboardIndex from './migrations/0037-orders-dashboard-index.ts'
 import * as staffSearchIndexes from './migrations/0038-staff-search-indexes.ts'
 import * as dropOrdersStatusIndex from './migrations/0039-drop-orders-status-index.ts'
+import * as newestTiesByIdDescending from './migrations/0040-newest-ties-by-id-descending.ts'
 
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0037-orders-dashboard-index': ordersDashboardIndex,
   '0038-staff-search-indexes': staffSearchIndexes,
   '0039-drop-orders-status-index': dropOrdersStatusIndex,
+  '0040-newest-ties-by-id-descending': newestTiesByIdDescending,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
