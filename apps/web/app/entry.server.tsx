@@ -54,7 +54,9 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500
-          if (shellRendered) console.error(error)
+          // A request its client gave up has its loaders aborted on purpose: not logged, as React Router's own
+          // error handler does not log it either.
+          if (shellRendered && !request.signal.aborted) console.error(error)
         },
       },
     )
