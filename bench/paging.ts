@@ -1,4 +1,7 @@
-import { findProductPage } from '../apps/server/src/modules/catalogue/product-list.repository.ts'
+import {
+  findProductPage,
+  type ProductCriteria,
+} from '../apps/server/src/modules/catalogue/product-list.repository.ts'
 import type { ProductSort } from '../apps/server/src/modules/catalogue/product-query.ts'
 import type { Db } from '../apps/server/src/platform/db/database.ts'
 import { record } from './figures.ts'
@@ -33,28 +36,18 @@ export async function run(): Promise<void> {
       ]
       for (const [label, categoryIdSets, sort] of cases) {
         const criteria = { idLists: [], names: [], categoryIdSets }
-        const read = (offset: number) => findProductPage(db, criteria, sort, { offset, limit: PAGE_SIZE })
         const deepOffset = (DEEP_PAGE - 1) * PAGE_SIZE
-        const last = (await read(deepOffset - PAGE_SIZE)).at(-1)
+        const last = (
+          await findProductPage(db, criteria, sort, { offset: deepOffset - PAGE_SIZE, limit: PAGE_SIZE })
+        ).at(-1)
         if (!last) throw new Error(`${label}: fewer than ${deepOffset} products`)
-        const byOffset = await read(deepOffset)
-        const keyset = () =>
-          findProductPage(db, criteria, sort, { offset: deepOffset, limit: PAGE_SIZE, after: last.id })
-        const same =
-          JSON.stringify((await keyset()).map((p) => p.id)) === JSON.stringify(byOffset.map((p) => p.id))
-        const first = await medianMs(() => read(0), RUNS, 10)
-        const deep = await medianMs(() => read(deepOffset), RUNS, 10)
-        const deepKeyset = await medianMs(keyset, RUNS, 10)
-        record({
-          measure: `page ${DEEP_PAGE} ÷ page 1 of a list (keyset), ${label}`,
-          engine,
-          size: SIZE,
-          value: (deepKeyset / first).toFixed(2),
-          raw: `${deepKeyset.toFixed(2)} vs ${first.toFixed(2)} ms; by offset ${(deep / first).toFixed(2)}×`,
-          target: 'within 20 %',
-        })
         lines.push(
-          `| ${engine} | ${label} | ${first.toFixed(2)} | ${deep.toFixed(2)} (${(deep / first).toFixed(2)}×) | ${deepKeyset.toFixed(2)} (${(deepKeyset / first).toFixed(2)}×) | ${same ? 'yes' : 'NO'} |`,
+          await compare(db, engine, label, `page ${DEEP_PAGE} ÷ page 1 of a list (keyset), ${label}`, {
+            criteria,
+            sort,
+            deepOffset,
+            cursor: last.id,
+          }),
         )
       }
       lines.push(await afterATie(db, engine))
@@ -90,18 +83,36 @@ async function afterATie(db: Db, engine: string): Promise<string> {
         .executeTakeFirst()
     )?.n ?? 0,
   )
+  const cursor = (await findProductPage(db, criteria, sort, { offset: group - 1, limit: 1 })).at(0)
+  if (!cursor) throw new Error('no products')
+  const label = `all products, newest, after the last of ${group} products of one creation time`
+  const measure = 'the page after a cursor at the end of a tie ÷ page 1 (keyset), newest'
+  return compare(db, engine, label, measure, { criteria, sort, deepOffset: group, cursor: cursor.id })
+}
+
+/**
+ * Page 1 against the page at `deepOffset`, read by offset and after `cursor` (the product before it): the median
+ * of RUNS runs each; the keyset page must hold the same products as the offset one. Records the figure and
+ * answers the table row.
+ */
+async function compare(
+  db: Db,
+  engine: string,
+  label: string,
+  measure: string,
+  page: { criteria: ProductCriteria; sort: ProductSort; deepOffset: number; cursor: string },
+): Promise<string> {
+  const { criteria, sort, deepOffset, cursor } = page
   const read = (offset: number, after?: string) =>
     findProductPage(db, criteria, sort, { offset, limit: PAGE_SIZE, after })
-  const cursor = (await read(group - 1)).at(0)
-  if (!cursor) throw new Error('no products')
-  const byOffset = (await read(group)).map((p) => p.id)
-  const same = JSON.stringify((await read(group, cursor.id)).map((p) => p.id)) === JSON.stringify(byOffset)
+  const ids = async (offset: number, after?: string) =>
+    JSON.stringify((await read(offset, after)).map((p) => p.id))
+  const same = (await ids(deepOffset, cursor)) === (await ids(deepOffset))
   const first = await medianMs(() => read(0), RUNS, 10)
-  const deep = await medianMs(() => read(group), RUNS, 10)
-  const deepKeyset = await medianMs(() => read(group, cursor.id), RUNS, 10)
-  const label = `all products, newest, after the last of ${group} products of one creation time`
+  const deep = await medianMs(() => read(deepOffset), RUNS, 10)
+  const deepKeyset = await medianMs(() => read(deepOffset, cursor), RUNS, 10)
   record({
-    measure: `the page after a cursor at the end of a tie ÷ page 1 (keyset), newest`,
+    measure,
     engine,
     size: SIZE,
     value: (deepKeyset / first).toFixed(2),

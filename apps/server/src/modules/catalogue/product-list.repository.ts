@@ -243,5 +243,5 @@ function pageQuery(
     sort.by === 'createdAt'
       ? base.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc')
       : base.orderBy(sql`lower(coalesce(t.name, e.name))`, direction).orderBy('p.id', direction)
-  return ordered.offset(after && sort.by === 'createdAt' ? 0 : page.offset).limit(page.limit)
+  return ordered.offset(offset).limit(page.limit)
 }
