@@ -1,5 +1,6 @@
 import { toAmount } from '@shop/contracts/money'
 import type { ShippingZone } from '@shop/contracts/shipping'
+import { keptRead } from '../../platform/cache/kept-read.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { badRequest, notFound } from '../../platform/http/errors.ts'
 import * as repo from './shipping.repository.ts'
@@ -85,7 +86,7 @@ export async function quote(
   orderTotalMinor: number,
   languages: readonly string[] = [],
 ): Promise<Quote> {
-  const method = await repo.findMethod(ctx.db, siteCode, zoneId, methodId)
+  const method = await keptMethod(ctx.db, JSON.stringify([siteCode, zoneId, methodId]))
   if (!method?.active) {
     throw badRequest('invalid_shipping_method', 'The shipping method is not available', [
       {
@@ -112,6 +113,12 @@ export async function quote(
     currency: method.currency,
   }
 }
+
+/** A method with its zone's countries, kept while the settings stay (docs/decisions/0088). */
+const keptMethod = keptRead('settings', (db, key) => {
+  const [siteCode, zoneId, methodId] = JSON.parse(key) as [string, string, string]
+  return repo.findMethod(db, siteCode, zoneId, methodId)
+})
 
 /** The fee of the last tier whose minimum the order value reaches; 0 without tiers. */
 export function feeFor(tiers: FeeTier[], orderTotalMinor: number): number {

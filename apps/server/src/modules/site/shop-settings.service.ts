@@ -1,3 +1,4 @@
+import { keptRead } from '../../platform/cache/kept-read.ts'
 import { invalidate } from '../../platform/cache/versions.ts'
 import type { Db } from '../../platform/db/database.ts'
 import { deleteSetting, findSettings, putSetting } from './shop-settings.repository.ts'
@@ -13,13 +14,18 @@ export { DEFAULT_CONTACT_PHONE, type StoredShopSettings } from './shop-settings.
 
 const keys = Object.keys(SETTING_NAMES) as Array<keyof StoredShopSettings>
 
-/** The shop's settings (docs/decisions/0067-staff-sites-and-tax.md); null where the owner has set none. */
-export async function readShopSettings(db: Db): Promise<StoredShopSettings> {
+/**
+ * The shop's settings (docs/decisions/0067-staff-sites-and-tax.md); null where the owner has set none. Kept while
+ * the settings stay (docs/decisions/0088); read afresh on a transaction.
+ */
+export const readShopSettings = (db: Db): Promise<StoredShopSettings> => keptSettings(db, '')
+
+const keptSettings = keptRead('settings', async (db): Promise<StoredShopSettings> => {
   const rows = new Map((await findSettings(db)).map((r) => [r.name, r.value]))
   return Object.fromEntries(
     keys.map((key) => [key, rows.get(SETTING_NAMES[key]) ?? null]),
   ) as unknown as StoredShopSettings
-}
+})
 
 /**
  * Replaces the settings in the caller's transaction, the `settings` cache version bumped first: every process's

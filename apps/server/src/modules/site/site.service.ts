@@ -1,5 +1,6 @@
 import { CurrencySchema } from '@shop/contracts/common'
 import type { Site, SiteConfiguration } from '@shop/contracts/site'
+import { keptRead } from '../../platform/cache/kept-read.ts'
 import { invalidate } from '../../platform/cache/versions.ts'
 import type { Db } from '../../platform/db/database.ts'
 import type { SiteRow } from '../../platform/db/schema.ts'
@@ -111,8 +112,12 @@ export interface SiteTerms {
   tax: SiteTax & { id: string; label: string }
 }
 
-export async function siteTerms(ctx: Pick<AppContext, 'db'>, code: string): Promise<SiteTerms | null> {
-  const row = await findSite(ctx.db, code)
+/** A site's terms (null: no such site), kept while the settings stay (docs/decisions/0088). */
+export const siteTerms = (ctx: Pick<AppContext, 'db'>, code: string): Promise<SiteTerms | null> =>
+  keptSiteTerms(ctx.db, code)
+
+const keptSiteTerms = keptRead('settings', async (db, code): Promise<SiteTerms | null> => {
+  const row = await findSite(db, code)
   if (!row) return null
   const tax = storedTaxOf(row.tax)
   return {
@@ -128,7 +133,7 @@ export async function siteTerms(ctx: Pick<AppContext, 'db'>, code: string): Prom
       ...(tax.countries ? { countryRates: tax.countries } : {}),
     },
   }
-}
+})
 
 /** The first language of an Accept-Language header that the site offers, else the site's default. */
 export const languageOf = (site: SiteTerms, acceptLanguage: string | undefined): string =>
