@@ -61,6 +61,10 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     logger: logger ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    // A request that reaches a route while the server drains is answered (its connection then closes,
+    // in-flight.ts), not refused with 503: a page render admitted before the stop calls the API in-process
+    // (docs/decisions/0089).
+    return503OnClosing: false,
     frameworkErrors,
     ...requestIds(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>()

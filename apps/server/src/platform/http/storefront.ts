@@ -4,6 +4,7 @@ import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
+import { inject } from 'light-my-request'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { encodedBody, preferredEncoding } from '../cache/encoded.ts'
 import { type KeptPage, PageCache, RenderReads } from '../cache/page-cache.ts'
@@ -31,7 +32,7 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
 /**
  * Serves the React Router storefront from the same process: `/assets/**` from the client build with a year's
  * immutable cache (precompressed at build time), every other GET/HEAD/POST outside /api and /media through the
- * server build. Loaders reach the API through `app.inject` — in-process, no socket, but still through the
+ * server build. Loaders reach the API through the app's routing (as `app.inject` does) — in-process, no socket, but still through the
  * public routes and validation.
  */
 export async function registerStorefront(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -188,8 +189,11 @@ async function sendKept(
 }
 
 /**
- * A fetch for the storefront's API client that goes through `app.inject` instead of the network; `reads`, when
- * given, records whether each answer was a public one (for the page cache).
+ * A fetch for the storefront's API client that goes through the app's routing in-process instead of the network;
+ * `reads`, when given, records whether each answer was a public one (for the page cache). Not through
+ * `app.inject`: that refuses every call once the server began to close, and a page whose render was admitted
+ * before a normal stop must still get its data while the stop drains (docs/decisions/0089). The calls are the
+ * same as `app.inject` makes (light-my-request on `app.routing`).
  */
 function injectFetch(app: FastifyInstance, clientIp: string, reads?: RenderReads): typeof globalThis.fetch {
   return async (input, init) => {
@@ -200,7 +204,7 @@ function injectFetch(app: FastifyInstance, clientIp: string, reads?: RenderReads
     // In-process answers are read as they are (a Response built here decodes nothing): never compressed.
     headers['accept-encoding'] = 'identity'
     const payload = request.body ? Buffer.from(await request.arrayBuffer()) : undefined
-    const res = await app.inject({
+    const res = await inject(app.routing, {
       method: request.method as 'GET',
       url: url.pathname + url.search,
       headers,
