@@ -162,7 +162,9 @@ export function ErrorBoundary() {
   let status = 500
   if (isRouteErrorResponse(error)) status = error.status
   else if (isApiError(error)) status = error.status
-  if (status >= 500 && !isRouteErrorResponse(error)) console.error(error)
+  // Logged in the browser only: on the server React Router's error handler has logged the error itself, with its
+  // stack, unless its client had gone (the copy here is sanitized, and a gone client's is noise).
+  if (status >= 500 && !isRouteErrorResponse(error) && typeof document !== 'undefined') console.error(error)
   const storeConfigFailed = isRouteErrorResponse(error) && error.data?.reason === STORE_CONFIG_FAILURE
   // A failure before the root loader ran (the session middleware's) names the language itself.
   const language = isRouteErrorResponse(error) ? (error.data?.language as string | undefined) : undefined
