@@ -27,22 +27,32 @@ export function nameIn(method: { name: string; names: string }, languages: reado
   return method.name
 }
 
+/**
+ * A site's zones and all their methods, in their order (null: no such site): what the zone list, the quotes and
+ * an order's shipping read, kept while the settings stay (docs/decisions/0088).
+ */
+const siteShipping = keptRead('settings', async (db, siteCode) => {
+  if (!(await repo.siteExists(db, siteCode))) return null
+  const zones = await repo.findZones(db, siteCode)
+  const methods = zones.length
+    ? await repo.findMethods(
+        db,
+        zones.map((z) => z.id),
+      )
+    : []
+  return { zones, methods }
+})
+
 export async function listZones(
   ctx: AppContext,
   siteCode: string,
   options: ZoneOptions,
   languages: readonly string[] = [],
 ): Promise<ShippingZone[]> {
-  if (!(await repo.siteExists(ctx.db, siteCode))) throw notFound('Site', siteCode)
-  const zones = await repo.findZones(ctx.db, siteCode)
-  const methods =
-    options.methods && zones.length
-      ? await repo.findMethods(
-          ctx.db,
-          zones.map((z) => z.id),
-          options.activeOnly,
-        )
-      : []
+  const shipping = await siteShipping(ctx.db, siteCode)
+  if (!shipping) throw notFound('Site', siteCode)
+  const { zones } = shipping
+  const methods = options.methods ? shipping.methods.filter((m) => !options.activeOnly || m.active) : []
   return zones.map((zone) => ({
     id: zone.id,
     name: zone.name,
@@ -86,8 +96,10 @@ export async function quote(
   orderTotalMinor: number,
   languages: readonly string[] = [],
 ): Promise<Quote> {
-  const method = await keptMethod(ctx.db, JSON.stringify([siteCode, zoneId, methodId]))
-  if (!method?.active) {
+  const shipping = await siteShipping(ctx.db, siteCode)
+  const zone = shipping?.zones.find((z) => z.id === zoneId)
+  const method = zone && shipping?.methods.find((m) => m.id === methodId && m.zone_id === zone.id)
+  if (!zone || !method?.active) {
     throw badRequest('invalid_shipping_method', 'The shipping method is not available', [
       {
         field: 'shipping.methodId',
@@ -96,7 +108,7 @@ export async function quote(
       },
     ])
   }
-  if (!parseCountries(method.ship_to).includes(countryCode)) {
+  if (!parseCountries(zone.ship_to).includes(countryCode)) {
     throw badRequest('country_not_served', 'The shipping method does not deliver to this country', [
       {
         field: 'addresses',
@@ -113,12 +125,6 @@ export async function quote(
     currency: method.currency,
   }
 }
-
-/** A method with its zone's countries, kept while the settings stay (docs/decisions/0088). */
-const keptMethod = keptRead('settings', (db, key) => {
-  const [siteCode, zoneId, methodId] = JSON.parse(key) as [string, string, string]
-  return repo.findMethod(db, siteCode, zoneId, methodId)
-})
 
 /** The fee of the last tier whose minimum the order value reaches; 0 without tiers. */
 export function feeFor(tiers: FeeTier[], orderTotalMinor: number): number {
@@ -150,16 +156,12 @@ export async function quoteMethods(
   orderTotalMinor: number,
   languages: readonly string[] = [],
 ): Promise<QuotedMethod[]> {
-  if (!(await repo.siteExists(ctx.db, siteCode))) throw notFound('Site', siteCode)
-  const zones = (await repo.findZones(ctx.db, siteCode)).filter((z) =>
-    parseCountries(z.ship_to).includes(countryCode),
+  const shipping = await siteShipping(ctx.db, siteCode)
+  if (!shipping) throw notFound('Site', siteCode)
+  const serving = new Set(
+    shipping.zones.filter((z) => parseCountries(z.ship_to).includes(countryCode)).map((z) => z.id),
   )
-  if (zones.length === 0) return []
-  const methods = await repo.findMethods(
-    ctx.db,
-    zones.map((z) => z.id),
-    true,
-  )
+  const methods = shipping.methods.filter((m) => m.active && serving.has(m.zone_id))
   const quoted = methods.map((m, order) => ({
     order,
     id: m.id,
