@@ -32,8 +32,8 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304])
 /**
  * Serves the React Router storefront from the same process: `/assets/**` from the client build with a year's
  * immutable cache (precompressed at build time), every other GET/HEAD/POST outside /api and /media through the
- * server build. Loaders reach the API through the app's routing (as `app.inject` does) — in-process, no socket, but still through the
- * public routes and validation.
+ * server build. Loaders reach the API through the app's routing (as `app.inject` does): in-process, no socket,
+ * but still through the public routes and validation.
  */
 export async function registerStorefront(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const serverEntry = join(ctx.config.webBuildDir, 'server', 'index.js')
