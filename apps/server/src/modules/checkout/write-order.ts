@@ -26,14 +26,14 @@ export async function writeOrder(
   from: AttemptStatus[],
   options: WriteOptions = {},
 ): Promise<void> {
+  const { language: acceptLanguage, ...order } = draft
+  const reader = await orderReader(ctx.db, order.principal.customerId, acceptLanguage)
   await ctx.db.transaction().execute(async (trx) => {
     const moved = await moveAttempt(trx, attempt.id, from, 'done', {
       chargeId: paid.chargeId,
       updatedAt: options.updatedAt,
     })
     if (!moved) throw rolledBack('The payment took too long and was refunded; please try again')
-    const { language: acceptLanguage, ...order } = draft
-    const reader = await orderReader(trx, order.principal.customerId, acceptLanguage)
     const written = await orders.createOrder(
       trx,
       {

@@ -81,17 +81,18 @@ export async function queueAccountDeletion(ctx: MailCtx, to: Recipient, token: s
 
 /**
  * The order confirmation, queued once per order (false when it was queued before). `withAccountLink` adds the
- * link to the order in the account (a customer's order; a guest's opens only in the session that placed it).
+ * link to the order in the account (a customer's order; a guest's opens only in the session that placed it);
+ * `contactPhone` is the shop's phone it gives, read by the caller before its transaction (the order's `orderReader`).
  */
 export async function queueOrderConfirmation(
   ctx: MailCtx,
   order: Order,
-  to: Omit<Recipient, 'email'> & { withAccountLink: boolean },
+  to: Omit<Recipient, 'email'> & { withAccountLink: boolean; contactPhone: string },
 ): Promise<boolean> {
   const language = languageOf({ ...to, email: order.customer.email })
   const link = to.withAccountLink ? storefrontLinks.accountOrder(ctx.config.publicUrl, order.id) : undefined
-  const phone = await contactPhone(ctx.db)
-  return queue(ctx, orderConfirmationMail(order, language, phone, link), `order-confirmation:${order.id}`)
+  const mail = orderConfirmationMail(order, language, to.contactPhone, link)
+  return queue(ctx, mail, `order-confirmation:${order.id}`)
 }
 
 /** An invitation into the back office, its link carrying the token. */

@@ -332,6 +332,7 @@ for (const { engine, skip } of testEngines()) {
             acceptLanguage: language,
             preferredLanguage: null,
             language,
+            contactPhone: '+1 555 0100',
           })
         }
         const queued = (await listMessages(database.db)).filter((m) => m.recipient === email)

@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/database.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import * as customers from '../customer/customer.service.ts'
 import * as mail from '../mail/mail.service.ts'
+import { contactPhone } from '../site/shop-settings.service.ts'
 import type { WrittenOrder } from './order.service.ts'
 import { toOrderView } from './order.view.ts'
 
@@ -11,17 +12,26 @@ export interface OrderReader {
   preferredLanguage: string | null | undefined
   /** The language the order's mails are written in (the order keeps it for later mails about it). */
   language: string
+  /** The shop's phone the confirmation gives. */
+  contactPhone: string
 }
 
-/** The language of a new order's mails, for the order's row and its confirmation. */
+/**
+ * The language of a new order's mails, for the order's row and its confirmation, and the shop's phone it gives.
+ * Read before the order's transaction, on the shop's handle: the settings are then a kept read (ADR 0088), not a
+ * statement in every order's transaction.
+ */
 export async function orderReader(
   db: Db,
   customerId: string | null,
   acceptLanguage: string | undefined,
 ): Promise<OrderReader> {
-  const customer = customerId ? await customers.findById(db, customerId) : undefined
+  const [customer, phone] = await Promise.all([
+    customerId ? customers.findById(db, customerId) : undefined,
+    contactPhone(db),
+  ])
   const to = { acceptLanguage, preferredLanguage: customer?.preferred_language }
-  return { ...to, language: mail.languageFor(to) }
+  return { ...to, language: mail.languageFor(to), contactPhone: phone }
 }
 
 /**
@@ -39,5 +49,6 @@ export async function queueOrderConfirmation(
     acceptLanguage: reader.acceptLanguage,
     preferredLanguage: reader.preferredLanguage,
     withAccountLink: order.customer_id !== null,
+    contactPhone: reader.contactPhone,
   })
 }
