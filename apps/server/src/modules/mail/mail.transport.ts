@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer'
 import type { Config } from '../../platform/config.ts'
 import type { MailRow } from './mail.repository.ts'
 
@@ -28,12 +27,17 @@ export const isPermanent = (error: unknown) => {
 
 export function transportFor(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Transport {
   if (!config.smtpUrl) return { kind: 'mailbox', deliver: async () => {} }
-  const smtp = nodemailer.createTransport(config.smtpUrl)
+  // nodemailer is loaded for an SMTP transport only (docs/decisions/0090): a shop that keeps its mail in the
+  // queue never loads it.
+  const url = config.smtpUrl
+  const smtp = import('nodemailer').then((module) => module.default.createTransport(url))
+  // A module that failed to load fails each delivery with its error (retried as any failure), not the process.
+  smtp.catch(() => undefined)
   const domain = config.mailFrom.match(/@([^>\s]+)/)?.[1] ?? 'shop.invalid'
   return {
     kind: 'smtp',
     async deliver(mail, from) {
-      await smtp.sendMail({
+      await (await smtp).sendMail({
         from,
         to: mail.recipient,
         subject: mail.subject,

@@ -1,9 +1,8 @@
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DIRECTORY_MEDIA_PREFIX, directoryMediaPath, MEDIA_WIDTHS } from '@shop/contracts/media'
-import sharp from 'sharp'
 import type { MediaCache } from './media-cache.ts'
-import { CONTENT_TYPES, ENCODE, MAX_INPUT_PIXELS } from './media-processing.ts'
+import { CONTENT_TYPES, ENCODE, loadSharp, MAX_INPUT_PIXELS } from './media-processing.ts'
 
 /**
  * `/media/w/<width>/<path>`: an image of the media directory (`MEDIA_DIR`) narrowed to `width` (one of the
@@ -30,6 +29,7 @@ export async function narrowedDirectoryImage(
   const cached = cache.get(key)
   if (cached) return { ...cached, etag }
   try {
+    const sharp = await loadSharp()
     const resized = sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width, withoutEnlargement: true })

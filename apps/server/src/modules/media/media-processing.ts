@@ -1,7 +1,21 @@
 import { createHash } from 'node:crypto'
 import { MEDIA_FORMATS, type MediaFormat, mediaWidthsFor } from '@shop/contracts/media'
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp'
+import type { Metadata, OutputInfo, Sharp } from 'sharp'
 import { AppError, badRequest } from '../../platform/http/errors.ts'
+
+const importSharp = () => import('sharp').then((module) => module.default)
+let sharpLoaded: ReturnType<typeof importSharp> | undefined
+
+/**
+ * sharp (libvips) is loaded when an image is first inspected or made, not when the process starts
+ * (docs/decisions/0090): a process that serves pages, answers and stored image files never maps libvips and its
+ * heap (about 22 MB resident). The first upload, or the first narrowing of a media directory's image, waits for the
+ * load once (under 0.1 s).
+ */
+export const loadSharp = () => {
+  sharpLoaded ??= importSharp()
+  return sharpLoaded
+}
 
 /** The most pixels an upload may have (a decompression bomb is refused before it is decoded). */
 export const MAX_INPUT_PIXELS = 40_000_000
@@ -42,6 +56,7 @@ export const mediaIdOf = (bytes: Buffer) => createHash('sha256').update(bytes).d
 
 /** The real type of the bytes (never the file's name or the declared content type): 400 unless an accepted image. */
 export async function inspect(bytes: Buffer): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp()
   let metadata: Metadata
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata()
@@ -69,6 +84,7 @@ export async function inspect(bytes: Buffer): Promise<{ width: number; height: n
  */
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const original = await inspect(bytes)
+  const sharp = await loadSharp()
   const top = mediaWidthsFor(original.width).at(-1) as number
   let decoded: { data: Buffer; info: OutputInfo }
   try {
