@@ -9,7 +9,7 @@ let sharpLoaded: ReturnType<typeof importSharp> | undefined
 /**
  * sharp (libvips) is loaded when an image is first inspected or made, not when the process starts
  * (docs/decisions/0090): a process that serves pages, answers and stored image files never maps libvips and its
- * heap (about 22 MB resident). The first upload, or the first narrowing of a media directory's image, waits for the
+ * heap (15–20 MB of the shop's peak resident memory). The first upload, or the first narrowing of a media directory's image, waits for the
  * load once (under 0.1 s).
  */
 export const loadSharp = () => {
