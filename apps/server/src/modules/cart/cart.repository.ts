@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
+import { compiledOnce } from '../../platform/db/compiled-once.ts'
 import type { Db } from '../../platform/db/database.ts'
 import { compareText, readTogether } from '../../platform/db/read-together.ts'
 import { withDiscounts } from './cart-discount.repository.ts'
@@ -159,14 +160,19 @@ export function deleteItem(db: Db, cartId: string, itemId: string) {
  * Opens a write on a cart: bumps its version first, which takes the row's write lock on PostgreSQL (and
  * the database's on SQLite) until the transaction ends, so concurrent writes to one cart run one by one.
  */
-export function lockCart(db: Db, id: string) {
-  return db
-    .updateTable('carts')
-    .set({ updated_at: new Date().toISOString(), version: sql<number>`version + 1` })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst()
+export async function lockCart(db: Db, id: string) {
+  const { rows } = await lockCartRow.run(db, { id, now: new Date().toISOString() })
+  return rows[0]
 }
+
+// Every cart write and every order opens with it: compiled once (docs/decisions/0091).
+const lockCartRow = compiledOnce((db, v: { id: string; now: string }) =>
+  db
+    .updateTable('carts')
+    .set({ updated_at: v.now, version: sql<number>`version + 1` })
+    .where('id', '=', v.id)
+    .returningAll(),
+)
 
 export function findCustomerCarts(db: Db, customerId: string, siteCode: string) {
   return db
@@ -237,14 +243,17 @@ export function touchCart(db: Db, cartId: string) {
 
 /** OPEN → ORDERED, once: false when the cart was ordered already (a concurrent order won). */
 export async function markOrdered(db: Db, cartId: string): Promise<boolean> {
-  const result = await db
-    .updateTable('carts')
-    .set({ status: 'ORDERED', updated_at: new Date().toISOString() })
-    .where('id', '=', cartId)
-    .where('status', '=', 'OPEN')
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
+  const result = await markCartOrdered.run(db, { id: cartId, now: new Date().toISOString() })
+  return Number(result.numAffectedRows ?? 0) === 1
 }
+
+const markCartOrdered = compiledOnce((db, v: { id: string; now: string }) =>
+  db
+    .updateTable('carts')
+    .set({ status: 'ORDERED', updated_at: v.now })
+    .where('id', '=', v.id)
+    .where('status', '=', 'OPEN'),
+)
 
 export async function detachCustomer(db: Db, customerId: string): Promise<void> {
   await db

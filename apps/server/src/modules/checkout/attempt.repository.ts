@@ -1,3 +1,4 @@
+import { compiledOnce, type OnceCompiled } from '../../platform/db/compiled-once.ts'
 import type { Db } from '../../platform/db/database.ts'
 import type { StockLine } from '../catalogue/stock.service.ts'
 
@@ -55,10 +56,36 @@ export async function insertAttempt(
   db: Db,
   a: Omit<PaymentAttempt, 'status' | 'chargeId' | 'updatedAt' | 'orderDraft'>,
 ) {
-  const now = new Date().toISOString()
-  await tables(db)
-    .insertInto('payment_attempts')
-    .values({
+  await insertPending.run(db, {
+    id: a.id,
+    paymentId: a.paymentId,
+    token: a.token,
+    amountMinor: a.amountMinor,
+    currency: a.currency,
+    cartId: a.cartId,
+    coupons: JSON.stringify(a.coupons),
+    lines: JSON.stringify(a.lines),
+    now: new Date().toISOString(),
+  })
+}
+
+// Every order starts an attempt: compiled once (docs/decisions/0091).
+const insertPending = compiledOnce(
+  (
+    db,
+    a: {
+      id: string
+      paymentId: string
+      token: string
+      amountMinor: number
+      currency: string
+      cartId: string
+      coupons: string
+      lines: string
+      now: string
+    },
+  ) =>
+    tables(db).insertInto('payment_attempts').values({
       id: a.id,
       status: 'pending',
       payment_id: a.paymentId,
@@ -67,14 +94,13 @@ export async function insertAttempt(
       currency: a.currency,
       charge_id: null,
       cart_id: a.cartId,
-      coupons: JSON.stringify(a.coupons),
-      lines: JSON.stringify(a.lines),
+      coupons: a.coupons,
+      lines: a.lines,
       order_draft: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute()
-}
+      created_at: a.now,
+      updated_at: a.now,
+    }),
+)
 
 /**
  * Moves an attempt on only from one of the `from` statuses (and, when given, only if nobody touched it since
@@ -87,19 +113,63 @@ export async function moveAttempt(
   to: AttemptStatus,
   options: { chargeId?: string; updatedAt?: string; now?: string; orderDraft?: string } = {},
 ): Promise<boolean> {
-  let query = tables(db)
-    .updateTable('payment_attempts')
-    .set({
-      status: to,
-      updated_at: options.now ?? new Date().toISOString(),
-      ...(options.chargeId ? { charge_id: options.chargeId } : {}),
-      ...(options.orderDraft ? { order_draft: options.orderDraft } : {}),
+  const shape = {
+    from: from.length,
+    charge: Boolean(options.chargeId),
+    draft: Boolean(options.orderDraft),
+    guard: Boolean(options.updatedAt),
+  }
+  const values: MoveValues = {
+    id,
+    to,
+    now: options.now ?? new Date().toISOString(),
+    chargeId: options.chargeId ?? null,
+    orderDraft: options.orderDraft ?? null,
+    updatedAt: options.updatedAt ?? null,
+  }
+  from.forEach((status, n) => {
+    values[`from${n}`] = status
+  })
+  const result = await moveStatement(shape).run(db, values)
+  return Number(result.numAffectedRows ?? 0) === 1
+}
+
+interface MoveValues {
+  id: string
+  to: AttemptStatus
+  now: string
+  chargeId: string | null
+  orderDraft: string | null
+  updatedAt: string | null
+  /** The `from` statuses, `from0`, `from1`, … */
+  [from: `from${number}`]: AttemptStatus
+}
+type MoveShape = { from: number; charge: boolean; draft: boolean; guard: boolean }
+
+// Every order moves its attempt twice: a statement compiled once per shape (docs/decisions/0091), the number of
+// `from` statuses and which optional columns and guard it has (a handful are used).
+const moves = new Map<string, OnceCompiled<MoveValues, unknown>>()
+function moveStatement(shape: MoveShape): OnceCompiled<MoveValues, unknown> {
+  const key = `${shape.from}:${shape.charge}:${shape.draft}:${shape.guard}`
+  let statement = moves.get(key)
+  if (!statement) {
+    statement = compiledOnce<MoveValues, unknown>((db, v) => {
+      const from = Array.from({ length: shape.from }, (_, n) => v[`from${n}`] as AttemptStatus)
+      const query = tables(db)
+        .updateTable('payment_attempts')
+        .set({
+          status: v.to,
+          updated_at: v.now,
+          ...(shape.charge ? { charge_id: v.chargeId } : {}),
+          ...(shape.draft ? { order_draft: v.orderDraft } : {}),
+        })
+        .where('id', '=', v.id)
+        .where('status', 'in', from)
+      return shape.guard ? query.where('updated_at', '=', v.updatedAt as string) : query
     })
-    .where('id', '=', id)
-    .where('status', 'in', from)
-  if (options.updatedAt) query = query.where('updated_at', '=', options.updatedAt)
-  const result = await query.executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
+    moves.set(key, statement)
+  }
+  return statement
 }
 
 /** Attempts that neither became an order nor were released, untouched after `before`. */

@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../platform/db/compiled-once.ts'
 import type { Db } from '../../platform/db/database.ts'
 
 /** The Idempotency-Key store of `POST checkouts/order` (migration 0007), known to this module only. */
@@ -29,23 +30,28 @@ export async function claimKey(
   db: Db,
   k: { scope: string; key: string; requestHash: string; now: string; expiresAt: string },
 ): Promise<boolean> {
-  const result = await tables(db)
-    .insertInto('checkout_idempotency_keys')
-    .values({
-      scope: k.scope,
-      key: k.key,
-      request_hash: k.requestHash,
-      status: 'in_progress',
-      response_status: null,
-      response_body: null,
-      locked_at: k.now,
-      created_at: k.now,
-      expires_at: k.expiresAt,
-    })
-    .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-    .executeTakeFirst()
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+  const result = await insertKey.run(db, k)
+  return Number(result.numAffectedRows ?? 0) === 1
 }
+
+// Every order claims its key and saves its answer: compiled once (docs/decisions/0091).
+const insertKey = compiledOnce(
+  (db, k: { scope: string; key: string; requestHash: string; now: string; expiresAt: string }) =>
+    tables(db)
+      .insertInto('checkout_idempotency_keys')
+      .values({
+        scope: k.scope,
+        key: k.key,
+        request_hash: k.requestHash,
+        status: 'in_progress',
+        response_status: null,
+        response_body: null,
+        locked_at: k.now,
+        created_at: k.now,
+        expires_at: k.expiresAt,
+      })
+      .onConflict((oc) => oc.columns(['scope', 'key']).doNothing()),
+)
 
 export async function findKey(db: Db, scope: string, key: string): Promise<StoredKey | undefined> {
   const row = await tables(db)
@@ -93,13 +99,16 @@ export async function saveKeyResponse(
   db: Db,
   k: { scope: string; key: string; status: number; body: unknown },
 ): Promise<void> {
-  await tables(db)
-    .updateTable('checkout_idempotency_keys')
-    .set({ status: 'done', response_status: k.status, response_body: JSON.stringify(k.body) })
-    .where('scope', '=', k.scope)
-    .where('key', '=', k.key)
-    .execute()
+  await saveResponse.run(db, { scope: k.scope, key: k.key, status: k.status, body: JSON.stringify(k.body) })
 }
+
+const saveResponse = compiledOnce((db, k: { scope: string; key: string; status: number; body: string }) =>
+  tables(db)
+    .updateTable('checkout_idempotency_keys')
+    .set({ status: 'done', response_status: k.status, response_body: k.body })
+    .where('scope', '=', k.scope)
+    .where('key', '=', k.key),
+)
 
 /** Frees a key whose request failed unexpectedly (5xx), so a retry with it runs again. */
 export async function releaseKey(db: Db, scope: string, key: string): Promise<void> {

@@ -1,4 +1,7 @@
+import { sql, type UpdateQueryBuilder, type UpdateResult } from 'kysely'
+import { compiledOnce } from '../../platform/db/compiled-once.ts'
 import type { Db } from '../../platform/db/database.ts'
+import type { Database } from '../../platform/db/schema.ts'
 
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed'
 
@@ -20,6 +23,7 @@ export interface MailRow {
   sent_at: string | null
 }
 
+type MailDatabase = Database & { mail_messages: MailRow }
 const mailDb = (db: Db) => db.withTables<{ mail_messages: MailRow }>()
 
 /** Queues a mail (inside the caller's transaction); false when `dedupe_key` was queued before. */
@@ -30,13 +34,35 @@ export async function insertMessage(
     'id' | 'dedupe_key' | 'recipient' | 'subject' | 'text_body' | 'html_body' | 'created_at'
   >,
 ): Promise<boolean> {
-  const result = await mailDb(db)
-    .insertInto('mail_messages')
-    .values({ ...row, status: 'pending', attempts: 0, next_attempt_at: row.created_at })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .executeTakeFirst()
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+  const result = await insertPending.run(db, row)
+  return Number(result.numAffectedRows ?? 0) === 1
 }
+
+// Every order queues its confirmation: compiled once (docs/decisions/0091).
+const insertPending = compiledOnce(
+  (
+    db,
+    row: Pick<
+      MailRow,
+      'id' | 'dedupe_key' | 'recipient' | 'subject' | 'text_body' | 'html_body' | 'created_at'
+    >,
+  ) =>
+    mailDb(db)
+      .insertInto('mail_messages')
+      .values({
+        id: row.id,
+        dedupe_key: row.dedupe_key,
+        recipient: row.recipient,
+        subject: row.subject,
+        text_body: row.text_body,
+        html_body: row.html_body,
+        created_at: row.created_at,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: row.created_at,
+      })
+      .onConflict((oc) => oc.column('dedupe_key').doNothing()),
+)
 
 /** Mail ready to go: pending and due, or claimed by a process whose lease ran out (it died mid-send). */
 export function dueMessages(db: Db, now: string, limit: number): Promise<MailRow[]> {
@@ -59,19 +85,27 @@ export function dueMessages(db: Db, now: string, limit: number): Promise<MailRow
  * several processes exactly one wins it.
  */
 export async function claim(db: Db, row: MailRow, lockedUntil: string): Promise<boolean> {
-  let query = mailDb(db)
-    .updateTable('mail_messages')
-    .set({ status: 'sending', locked_until: lockedUntil, attempts: row.attempts + 1 })
-    .where('id', '=', row.id)
-    .where('status', '=', row.status)
-    .where('attempts', '=', row.attempts)
-  query =
+  const values = { id: row.id, status: row.status, attempts: row.attempts, lockedUntil }
+  const result =
     row.locked_until === null
-      ? query.where('locked_until', 'is', null)
-      : query.where('locked_until', '=', row.locked_until)
-  const result = await query.executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
+      ? await claimUnlocked.run(db, values)
+      : await claimExpired.run(db, { ...values, lease: row.locked_until })
+  return Number(result.numAffectedRows ?? 0) === 1
 }
+
+// Every mail is claimed and settled: compiled once (docs/decisions/0091), a statement per shape.
+type ClaimValues = { id: string; status: MailStatus; attempts: number; lockedUntil: string }
+const claimOf = (db: Db, v: ClaimValues) =>
+  mailDb(db)
+    .updateTable('mail_messages')
+    .set({ status: 'sending', locked_until: v.lockedUntil, attempts: sql<number>`attempts + 1` })
+    .where('id', '=', v.id)
+    .where('status', '=', v.status)
+    .where('attempts', '=', v.attempts)
+const claimUnlocked = compiledOnce((db, v: ClaimValues) => claimOf(db, v).where('locked_until', 'is', null))
+const claimExpired = compiledOnce((db, v: ClaimValues & { lease: string }) =>
+  claimOf(db, v).where('locked_until', '=', v.lease),
+)
 
 /** The end of an attempt, written only by the claim's holder (`lockedUntil` is its lease). */
 export async function settle(
@@ -83,30 +117,54 @@ export async function settle(
     | { status: 'pending'; error: string; nextAttemptAt: string }
     | { status: 'failed'; error: string },
 ): Promise<void> {
-  // Mail that left through SMTP keeps its recipient and subject for the owner, not its body: a body may hold a
-  // live reset or deletion link, and the shop keeps only hashes of those tokens.
-  const delivered =
-    outcome.status === 'sent' && outcome.transport === 'smtp' ? { text_body: '', html_body: null } : {}
-  const changes =
-    outcome.status === 'sent'
-      ? {
-          status: outcome.status,
-          transport: outcome.transport,
-          sent_at: outcome.at,
-          last_error: null,
-          ...delivered,
-        }
-      : outcome.status === 'pending'
-        ? { status: outcome.status, last_error: outcome.error, next_attempt_at: outcome.nextAttemptAt }
-        : { status: outcome.status, last_error: outcome.error }
-  await mailDb(db)
-    .updateTable('mail_messages')
-    .set({ ...changes, locked_until: null })
-    .where('id', '=', id)
-    .where('status', '=', 'sending')
-    .where('locked_until', '=', lockedUntil)
-    .execute()
+  const lease = { id, lockedUntil }
+  if (outcome.status === 'sent') {
+    // Mail that left through SMTP keeps its recipient and subject for the owner, not its body: a body may hold a
+    // live reset or deletion link, and the shop keeps only hashes of those tokens.
+    const sent = outcome.transport === 'smtp' ? settleSentBodiless : settleSent
+    await sent.run(db, { ...lease, transport: outcome.transport, at: outcome.at })
+  } else if (outcome.status === 'pending') {
+    await settleRetry.run(db, { ...lease, error: outcome.error, nextAttemptAt: outcome.nextAttemptAt })
+  } else {
+    await settleFailed.run(db, { ...lease, error: outcome.error })
+  }
 }
+
+/** The claim's holder ends its lease: only a mail still `sending` under this lease is written. */
+const settleOf = <V extends { id: string; lockedUntil: string }>(
+  build: (db: Db, v: V) => UpdateQueryBuilder<MailDatabase, 'mail_messages', 'mail_messages', UpdateResult>,
+) =>
+  compiledOnce((db: Db, v: V) =>
+    build(db, v)
+      .set({ locked_until: null })
+      .where('id', '=', v.id)
+      .where('status', '=', 'sending')
+      .where('locked_until', '=', v.lockedUntil),
+  )
+type Lease = { id: string; lockedUntil: string }
+const settleSent = settleOf((db, v: Lease & { transport: string; at: string }) =>
+  mailDb(db)
+    .updateTable('mail_messages')
+    .set({ status: 'sent', transport: v.transport, sent_at: v.at, last_error: null }),
+)
+const settleSentBodiless = settleOf((db, v: Lease & { transport: string; at: string }) =>
+  mailDb(db).updateTable('mail_messages').set({
+    status: 'sent',
+    transport: v.transport,
+    sent_at: v.at,
+    last_error: null,
+    text_body: '',
+    html_body: null,
+  }),
+)
+const settleRetry = settleOf((db, v: Lease & { error: string; nextAttemptAt: string }) =>
+  mailDb(db)
+    .updateTable('mail_messages')
+    .set({ status: 'pending', last_error: v.error, next_attempt_at: v.nextAttemptAt }),
+)
+const settleFailed = settleOf((db, v: Lease & { error: string }) =>
+  mailDb(db).updateTable('mail_messages').set({ status: 'failed', last_error: v.error }),
+)
 
 /** The newest mail first (the development mailbox, the owner's view). */
 export function listMessages(

@@ -12,6 +12,7 @@ import type { Totals } from '../calculation/totals.rules.ts'
 import * as stock from '../catalogue/stock.service.ts'
 import { paymentsOf } from '../payment/payment.service.ts'
 import type { OrderDiscount, PaymentRecord, ShippingRecord } from './order.records.ts'
+import type { NewOrderRow } from './order.repository.ts'
 import * as repo from './order.repository.ts'
 import { toOrderView } from './order.view.ts'
 import { type Actor, allowedTransitions, isCancel, sourcesOf } from './order-status.ts'
@@ -60,7 +61,7 @@ export interface WrittenOrder {
  */
 export async function createOrder(db: Db, order: NewOrder, language: string): Promise<WrittenOrder> {
   const { totals } = order
-  const row: OrdersTable = {
+  const row: NewOrderRow = {
     id: order.id,
     status: 'CREATED',
     site_code: order.siteCode,

@@ -1,3 +1,4 @@
+import { compiledOnce } from '../../platform/db/compiled-once.ts'
 import type { Db } from '../../platform/db/database.ts'
 
 /** card_tokens holds brand, last4, expiry and the outcome class: never the number or the cvc. */
@@ -5,20 +6,34 @@ export function insertCardToken(
   db: Db,
   token: { id: string; brand: string; last4: string; expMonth: number; expYear: number; outcome: string },
 ) {
-  return db
-    .insertInto('card_tokens')
-    .values({
-      id: token.id,
-      brand: token.brand,
-      last4: token.last4,
-      exp_month: token.expMonth,
-      exp_year: token.expYear,
-      outcome: token.outcome,
-      used_at: null,
-      created_at: new Date().toISOString(),
-    })
-    .execute()
+  return insertToken.run(db, { ...token, now: new Date().toISOString() })
 }
+
+// Every card payment makes a token and uses it: compiled once (docs/decisions/0091).
+const insertToken = compiledOnce(
+  (
+    db,
+    t: {
+      id: string
+      brand: string
+      last4: string
+      expMonth: number
+      expYear: number
+      outcome: string
+      now: string
+    },
+  ) =>
+    db.insertInto('card_tokens').values({
+      id: t.id,
+      brand: t.brand,
+      last4: t.last4,
+      exp_month: t.expMonth,
+      exp_year: t.expYear,
+      outcome: t.outcome,
+      used_at: null,
+      created_at: t.now,
+    }),
+)
 
 const tokenColumns = [
   'id',
@@ -39,19 +54,31 @@ export function useCardToken(
   id: string,
   charge: { key: string; amountMinor: number; currency: string },
 ) {
-  return db
-    .updateTable('card_tokens')
-    .set({
-      used_at: new Date().toISOString(),
-      charge_key: charge.key,
-      charge_amount_minor: charge.amountMinor,
-      charge_currency: charge.currency,
+  return useToken
+    .run(db, {
+      id,
+      now: new Date().toISOString(),
+      key: charge.key,
+      amountMinor: charge.amountMinor,
+      currency: charge.currency,
     })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .returning(tokenColumns)
-    .executeTakeFirst()
+    .then(({ rows }) => rows[0])
 }
+
+const useToken = compiledOnce(
+  (db, c: { id: string; now: string; key: string; amountMinor: number; currency: string }) =>
+    db
+      .updateTable('card_tokens')
+      .set({
+        used_at: c.now,
+        charge_key: c.key,
+        charge_amount_minor: c.amountMinor,
+        charge_currency: c.currency,
+      })
+      .where('id', '=', c.id)
+      .where('used_at', 'is', null)
+      .returning(tokenColumns),
+)
 
 export function findCardToken(db: Db, id: string) {
   return db.selectFrom('card_tokens').select(tokenColumns).where('id', '=', id).executeTakeFirst()

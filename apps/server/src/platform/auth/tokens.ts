@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { compiledOnce } from '../db/compiled-once.ts'
 import type { Db } from '../db/database.ts'
 
 /** Who is calling: an anonymous session, or a signed-in customer within that session. */
@@ -32,13 +33,19 @@ export async function issueToken(
   return { accessToken, expiresIn: ttlSeconds }
 }
 
-export async function resolveToken(db: Db, token: string, now = new Date()): Promise<Principal | null> {
-  const row = await db
+/** Every authenticated request reads its token: compiled once (docs/decisions/0091). */
+const findToken = compiledOnce((db, v: { hash: string; now: string }) =>
+  db
     .selectFrom('access_tokens')
     .select(['session_id', 'customer_id'])
-    .where('token_hash', '=', hash(token))
-    .where('expires_at', '>', now.toISOString())
-    .executeTakeFirst()
+    .where('token_hash', '=', v.hash)
+    .where('expires_at', '>', v.now),
+)
+
+export async function resolveToken(db: Db, token: string, now = new Date()): Promise<Principal | null> {
+  const {
+    rows: [row],
+  } = await findToken.run(db, { hash: hash(token), now: now.toISOString() })
   return row ? { sessionId: row.session_id, customerId: row.customer_id } : null
 }
 
