@@ -1,4 +1,4 @@
-import { compiledOnce, type OnceCompiled } from '../../platform/db/compiled-once.ts'
+import { compiledOnce, compiledPerShape } from '../../platform/db/compiled-once.ts'
 import type { Db } from '../../platform/db/database.ts'
 import type { StockLine } from '../catalogue/stock.service.ts'
 
@@ -146,31 +146,25 @@ interface MoveValues {
 }
 type MoveShape = { from: number; charge: boolean; draft: boolean; guard: boolean }
 
-// Every order moves its attempt twice: a statement compiled once per shape (docs/decisions/0091), the number of
-// `from` statuses and which optional columns and guard it has (a handful are used).
-const moves = new Map<string, OnceCompiled<MoveValues, unknown>>()
-function moveStatement(shape: MoveShape): OnceCompiled<MoveValues, unknown> {
-  const key = `${shape.from}:${shape.charge}:${shape.draft}:${shape.guard}`
-  let statement = moves.get(key)
-  if (!statement) {
-    statement = compiledOnce<MoveValues, unknown>((db, v) => {
-      const from = Array.from({ length: shape.from }, (_, n) => v[`from${n}`] as AttemptStatus)
-      const query = tables(db)
-        .updateTable('payment_attempts')
-        .set({
-          status: v.to,
-          updated_at: v.now,
-          ...(shape.charge ? { charge_id: v.chargeId } : {}),
-          ...(shape.draft ? { order_draft: v.orderDraft } : {}),
-        })
-        .where('id', '=', v.id)
-        .where('status', 'in', from)
-      return shape.guard ? query.where('updated_at', '=', v.updatedAt as string) : query
-    })
-    moves.set(key, statement)
-  }
-  return statement
-}
+// Every order moves its attempt twice: compiled once per shape (docs/decisions/0091), the number of `from`
+// statuses and which optional columns and guard it has (a handful are used).
+const moveStatement = compiledPerShape(
+  (shape: MoveShape) => `${shape.from}:${shape.charge}:${shape.draft}:${shape.guard}`,
+  (shape) => (db, v: MoveValues) => {
+    const from = Array.from({ length: shape.from }, (_, n) => v[`from${n}`] as AttemptStatus)
+    const query = tables(db)
+      .updateTable('payment_attempts')
+      .set({
+        status: v.to,
+        updated_at: v.now,
+        ...(shape.charge ? { charge_id: v.chargeId } : {}),
+        ...(shape.draft ? { order_draft: v.orderDraft } : {}),
+      })
+      .where('id', '=', v.id)
+      .where('status', 'in', from)
+    return shape.guard ? query.where('updated_at', '=', v.updatedAt as string) : query
+  },
+)
 
 /** Attempts that neither became an order nor were released, untouched after `before`. */
 export async function staleAttempts(db: Db, before: string, limit = 100): Promise<PaymentAttempt[]> {

@@ -25,6 +25,17 @@ export interface StoredKey {
   expiresAt: string
 }
 
+/** A key as its request's claim leaves it: in progress from `now`, with no answer yet. */
+const claimed = (k: { requestHash: string; now: string; expiresAt: string }) => ({
+  request_hash: k.requestHash,
+  status: 'in_progress' as const,
+  response_status: null,
+  response_body: null,
+  locked_at: k.now,
+  created_at: k.now,
+  expires_at: k.expiresAt,
+})
+
 /** Takes a key for a first request; false when the key exists already (whoever has it). */
 export async function claimKey(
   db: Db,
@@ -39,17 +50,7 @@ const insertKey = compiledOnce(
   (db, k: { scope: string; key: string; requestHash: string; now: string; expiresAt: string }) =>
     tables(db)
       .insertInto('checkout_idempotency_keys')
-      .values({
-        scope: k.scope,
-        key: k.key,
-        request_hash: k.requestHash,
-        status: 'in_progress',
-        response_status: null,
-        response_body: null,
-        locked_at: k.now,
-        created_at: k.now,
-        expires_at: k.expiresAt,
-      })
+      .values({ scope: k.scope, key: k.key, ...claimed(k) })
       .onConflict((oc) => oc.columns(['scope', 'key']).doNothing()),
 )
 
@@ -79,15 +80,7 @@ export async function takeOverKey(
 ): Promise<boolean> {
   const result = await tables(db)
     .updateTable('checkout_idempotency_keys')
-    .set({
-      request_hash: k.requestHash,
-      status: 'in_progress',
-      response_status: null,
-      response_body: null,
-      locked_at: k.now,
-      created_at: k.now,
-      expires_at: k.expiresAt,
-    })
+    .set(claimed(k))
     .where('scope', '=', k.scope)
     .where('key', '=', k.key)
     .where('locked_at', '=', k.lockedAt)

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test'
 import { sql } from 'kysely'
 import { countingStatements } from '../testing/statements.ts'
 import { createTestDatabase, testEngines } from '../testing/test-db.ts'
-import { compiledOnce } from './compiled-once.ts'
+import { compiledOnce, compiledPerShape } from './compiled-once.ts'
 import type { Db } from './database.ts'
 
 let builds = 0
@@ -36,6 +36,21 @@ const useToken = compiledOnce((db: Db, c: { id: string; now: string; key: string
 const findTokens = compiledOnce((db: Db, f: { brand: string }) =>
   db.selectFrom('card_tokens').select(['id', 'last4', 'outcome']).where('brand', '=', f.brand).orderBy('id'),
 )
+
+let shapeBuilds = 0
+// An `in` list's length is part of the SQL: one statement per length.
+const findByIds = compiledPerShape(
+  (length: number) => String(length),
+  (length) => (db: Db, v: Record<string, string>) => {
+    shapeBuilds++
+    const ids = Array.from({ length }, (_, n) => v[`id${n}`] as string)
+    return db.selectFrom('card_tokens').select('id').where('id', 'in', ids).orderBy('id')
+  },
+)
+const byIds = (db: Db, ids: string[]) =>
+  findByIds(ids.length)
+    .run(db, Object.fromEntries(ids.map((id, n) => [`id${n}`, id])))
+    .then(({ rows }) => rows.map((row) => row.id))
 
 const token = (id: string, brand = 'visa') => ({
   id,
@@ -137,6 +152,17 @@ for (const { engine, skip } of testEngines()) {
       await insertToken.run(counted.db, token('c-2'))
       assert.equal(builds, before + 1)
       assert.equal(counted.statements(), 2)
+    })
+
+    test('per shape: each shape built once, and each run answers for its own values', async () => {
+      for (const id of ['s-1', 's-2', 's-3']) await insertToken.run(db, token(id))
+      const before = shapeBuilds
+      assert.deepEqual(await byIds(db, ['s-1']), ['s-1'])
+      assert.deepEqual(await byIds(db, ['s-3', 's-1']), ['s-1', 's-3'])
+      assert.deepEqual(await byIds(db, ['s-2']), ['s-2'])
+      assert.deepEqual(await byIds(db, ['s-2', 's-3']), ['s-2', 's-3'])
+      assert.deepEqual(await byIds(db, ['s-1', 's-2', 's-3']), ['s-1', 's-2', 's-3'])
+      assert.equal(shapeBuilds, before + 3)
     })
 
     test('a value left undefined is refused before any statement runs', async () => {

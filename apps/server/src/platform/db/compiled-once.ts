@@ -86,3 +86,24 @@ export function compiledOnce<P extends object, R>(
     },
   }
 }
+
+/**
+ * A statement whose SQL follows a few facts of its values (an `in` list's length, which optional columns it
+ * writes): compiled once per shape. `keyOf` names a shape; `build` makes the statement of one shape, and gets the
+ * values' stand-ins as `compiledOnce`'s does. Keep the shapes few: each is kept for the life of the process.
+ */
+export function compiledPerShape<S, P extends object, R>(
+  keyOf: (shape: S) => string,
+  build: (shape: S) => (db: Db, values: P) => Compilable<R>,
+): (shape: S) => OnceCompiled<P, R> {
+  const byShape = new Map<string, OnceCompiled<P, R>>()
+  return (shape) => {
+    const key = keyOf(shape)
+    let statement = byShape.get(key)
+    if (!statement) {
+      statement = compiledOnce(build(shape))
+      byShape.set(key, statement)
+    }
+    return statement
+  }
+}
