@@ -37,6 +37,7 @@ import { shippingRoutes } from './modules/shipping/shipping.routes.ts'
 import { siteRoutes } from './modules/site/site.routes.ts'
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts'
 import { guardStaffRoutes } from './platform/auth/staff.ts'
+import { trackArrivals } from './platform/cache/arrival.ts'
 import type { Config } from './platform/config.ts'
 import type { DatabaseHandle } from './platform/db/database.ts'
 import { registerCompression } from './platform/http/compression.ts'
@@ -71,6 +72,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   installErrorHandling(app)
+  // First of the hooks: every later one, the handler and the render run as the request that arrived then.
+  trackArrivals(app)
   trackInFlight(app)
   logRequests(app)
   const metrics = createMetrics()

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { countingStatements } from '../testing/statements.ts'
 import { createTestDatabase, testEngines } from '../testing/test-db.ts'
 import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens.ts'
 import { hit } from './rate-limit.ts'
 import { identityDb } from './schema.ts'
-import { issueToken, resolveToken } from './tokens.ts'
+import { issueToken, resolveToken, revokeCustomerTokens, revokeToken } from './tokens.ts'
 
 for (const { engine, skip } of testEngines()) {
   describe(`tokens and counters on ${engine}`, { skip }, () => {
@@ -22,6 +23,33 @@ for (const { engine, skip } of testEngines()) {
       const past = new Date(Date.now() - 120_000)
       const { accessToken } = await issueToken(db, { sessionId: 's', customerId: null }, 60, past)
       assert.equal(await resolveToken(db, accessToken), null)
+    })
+
+    test('a token read is kept until it expires or any process revokes a token (docs/decisions/0092)', async () => {
+      const { db } = await createTestDatabase(engine)
+      // Two handles on one database stand for two processes: each keeps its own tokens.
+      const here = countingStatements(db)
+      const there = countingStatements(db)
+      const anonymous = { sessionId: 's1', customerId: null }
+      const { accessToken } = await issueToken(db, anonymous, 60)
+      assert.deepEqual(await resolveToken(here.db, accessToken), anonymous)
+      const read = here.statements()
+      assert.deepEqual(await resolveToken(here.db, accessToken), anonymous)
+      assert.equal(here.statements() - read, 1, 'only the versions are read: the token is kept')
+      assert.equal(await resolveToken(here.db, accessToken, new Date(Date.now() + 61_000)), null, 'expired')
+
+      await revokeToken(there.db, accessToken)
+      assert.equal(await resolveToken(here.db, accessToken), null, 'revoked in another process')
+
+      const customer = { sessionId: 's2', customerId: 'c9' }
+      const kept = await issueToken(db, customer, 60)
+      const spared = await issueToken(db, customer, 60)
+      assert.deepEqual(await resolveToken(here.db, kept.accessToken), customer)
+      assert.deepEqual(await resolveToken(here.db, spared.accessToken), customer)
+      await revokeCustomerTokens(there.db, 'c9', spared.accessToken)
+      assert.equal(await resolveToken(here.db, kept.accessToken), null, "all of a customer's tokens revoked")
+      assert.deepEqual(await resolveToken(here.db, spared.accessToken), customer, 'but the one kept')
+      assert.equal(await resolveToken(here.db, 'never-issued'), null)
     })
 
     test('one-time tokens: hashed, single use even when used twice at once, expire, purpose-bound', async () => {

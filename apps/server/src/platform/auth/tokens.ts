@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { invalidate, versionsOf } from '../cache/versions.ts'
 import { compiledOnce } from '../db/compiled-once.ts'
 import type { Db } from '../db/database.ts'
 
@@ -37,20 +38,60 @@ export async function issueToken(
 const findToken = compiledOnce((db, v: { hash: string; now: string }) =>
   db
     .selectFrom('access_tokens')
-    .select(['session_id', 'customer_id'])
+    .select(['session_id', 'customer_id', 'expires_at'])
     .where('token_hash', '=', v.hash)
     .where('expires_at', '>', v.now),
 )
 
-export async function resolveToken(db: Db, token: string, now = new Date()): Promise<Principal | null> {
-  const {
-    rows: [row],
-  } = await findToken.run(db, { hash: hash(token), now: now.toISOString() })
-  return row ? { sessionId: row.session_id, customerId: row.customer_id } : null
+/** How many tokens a process keeps per database handle; past it, the oldest kept goes first. */
+const MAX_KEPT_TOKENS = 10_000
+
+interface KeptToken {
+  principal: Principal
+  expiresAt: number
 }
 
+/**
+ * The tokens read, kept per process and database handle while the `auth` version stays (docs/decisions/0092):
+ * every revocation bumps it in the revoker's transaction, so a token revoked in any process is refused by every
+ * process from the next request on; the expiry is checked here. A token not found is not kept.
+ */
+const kept = new WeakMap<Db, { version: number; tokens: Map<string, KeptToken> }>()
+
+export async function resolveToken(db: Db, token: string, now = new Date()): Promise<Principal | null> {
+  const tokenHash = hash(token)
+  if (db.isTransaction) return (await readToken(db, tokenHash, now))?.principal ?? null
+  const version = (await versionsOf(db).read()).auth
+  let current = kept.get(db)
+  if (!current || current.version < version) {
+    current = { version, tokens: new Map() }
+    kept.set(db, current)
+  }
+  const hit = current.version === version ? current.tokens.get(tokenHash) : undefined
+  if (hit) return hit.expiresAt > now.getTime() ? hit.principal : null
+  const found = await readToken(db, tokenHash, now)
+  // A caller that read an older version than one already kept (it waited longer) keeps nothing.
+  if (found && current.version === version) {
+    const tokens = current.tokens
+    if (tokens.size >= MAX_KEPT_TOKENS) tokens.delete(tokens.keys().next().value as string)
+    tokens.set(tokenHash, found)
+  }
+  return found?.principal ?? null
+}
+
+async function readToken(db: Db, tokenHash: string, now: Date): Promise<KeptToken | null> {
+  const {
+    rows: [row],
+  } = await findToken.run(db, { hash: tokenHash, now: now.toISOString() })
+  if (!row) return null
+  const principal = Object.freeze({ sessionId: row.session_id, customerId: row.customer_id })
+  return { principal, expiresAt: Date.parse(row.expires_at) }
+}
+
+/** Revokes one token (sign-out): bumps `auth`, so no process answers to it any more. */
 export async function revokeToken(db: Db, token: string): Promise<void> {
   await db.deleteFrom('access_tokens').where('token_hash', '=', hash(token)).execute()
+  await invalidate(db, 'auth')
 }
 
 /** Revokes every token of a customer (password reset, e-mail change, deletion), except the given one. */
@@ -58,6 +99,7 @@ export async function revokeCustomerTokens(db: Db, customerId: string, keep?: st
   let query = db.deleteFrom('access_tokens').where('customer_id', '=', customerId)
   if (keep) query = query.where('token_hash', '!=', hash(keep))
   await query.execute()
+  await invalidate(db, 'auth')
 }
 
 /** Removes expired tokens; cheap, called now and then at sign-in. */
