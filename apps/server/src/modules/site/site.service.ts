@@ -26,13 +26,20 @@ export const SEARCH_CONFIGURATION: SiteConfiguration = {
   searchKey: 'public',
 }
 
+/**
+ * The active sites, kept while the settings stay (docs/decisions/0088): every page and every call that resolves
+ * its locale reads them, and every write to a site bumps `settings`.
+ */
+const keptActiveSites = keptRead('settings', (db) => listActiveSites(db))
+const activeSites = (db: Db) => keptActiveSites(db, '')
+
 /** The flagged site, else the one coded `default`, else the first active one. */
 export function defaultSiteOf(rows: SiteRow[]): SiteRow | undefined {
   return rows.find((r) => r.is_default === 1) ?? rows.find((r) => r.code === DEFAULT_SITE_CODE) ?? rows[0]
 }
 
 export async function listSites(ctx: AppContext, expand?: string): Promise<Site[]> {
-  const rows = await listActiveSites(ctx.db)
+  const rows = await activeSites(ctx.db)
   const fallback = defaultSiteOf(rows)
   const parts = parseSiteExpand(expand)
   const settings = parts.mixins ? await readShopSettings(ctx.db) : undefined
@@ -40,7 +47,7 @@ export async function listSites(ctx: AppContext, expand?: string): Promise<Site[
 }
 
 export async function getSite(ctx: AppContext, code: string, expand?: string): Promise<Site> {
-  const rows = await listActiveSites(ctx.db)
+  const rows = await activeSites(ctx.db)
   const row = rows.find((r) => r.code === code)
   if (!row) throw notFound('Site', code)
   const parts = parseSiteExpand(expand)
@@ -82,7 +89,7 @@ export async function resolveLocale(
   headers: LocaleHeaders,
   currencyParam?: string,
 ): Promise<RequestLocale> {
-  const rows = await listActiveSites(ctx.db)
+  const rows = await activeSites(ctx.db)
   const code = first(headers['site-code'])
   const site = rows.find((r) => r.code === code) ?? defaultSiteOf(rows)
   const languages = site ? (JSON.parse(site.languages) as string[]) : [DEFAULT_LANGUAGE]

@@ -10,9 +10,15 @@ interface Arrival {
 
 const arrivals = new AsyncLocalStorage<Arrival>()
 
-/** Runs `rest` (the rest of a request's life: its hooks, its handler, its render) as a request that arrived now. */
+/**
+ * Runs `rest` (the rest of a request's life: its hooks, its handler, its render) as a request that arrived now.
+ * A request made in-process while serving another (a page's loader calling the API) is part of that one: it
+ * counts from when the outer request arrived, so the page's calls share its reads.
+ */
 export function arrive(rest: () => void): void {
-  arrivals.run({ at: performance.now(), over: false }, rest)
+  const outer = arrivals.getStore()
+  const at = outer && !outer.over ? outer.at : performance.now()
+  arrivals.run({ at, over: false }, rest)
 }
 
 /** The request being served was answered: work it left running (a nudged worker) reads fresh from then on. */

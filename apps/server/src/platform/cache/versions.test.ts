@@ -58,6 +58,18 @@ for (const { engine, skip } of testEngines()) {
       assert.equal(view.statements(), 1)
     })
 
+    test("a request made in-process while serving another (a page's API call) shares the outer one's reads", async () => {
+      const view = countingStatements(db)
+      const reader = versionsOf(view.db)
+      await inRequest(async () => {
+        await reader.read()
+        await nextTurn()
+        await inRequest(() => reader.read())
+        await Promise.all([inRequest(() => reader.read()), inRequest(() => reader.read())])
+      })
+      assert.equal(view.statements(), 1)
+    })
+
     test('a request that arrived after a read started reads again, and sees what committed before it came', async () => {
       const view = countingStatements(db)
       const reader = versionsOf(view.db)
