@@ -6,6 +6,8 @@ interface Arrival {
   at: number
   /** The request wrote a scope, or was answered: from then on its reads (and work it left behind) look fresh. */
   over: boolean
+  /** The request this one was made in-process for, if any. */
+  outer?: Arrival
 }
 
 const arrivals = new AsyncLocalStorage<Arrival>()
@@ -18,7 +20,7 @@ const arrivals = new AsyncLocalStorage<Arrival>()
 export function arrive(rest: () => void): void {
   const outer = arrivals.getStore()
   const at = outer && !outer.over ? outer.at : performance.now()
-  arrivals.run({ at, over: false }, rest)
+  arrivals.run({ at, over: false, outer }, rest)
 }
 
 /** The request being served was answered: work it left running (a nudged worker) reads fresh from then on. */
@@ -36,10 +38,12 @@ export function arrivedAt(): number | undefined {
   return arrival && !arrival.over ? arrival.at : undefined
 }
 
-/** The request being served wrote a scope: its later reads must see the write, so they read again. */
+/**
+ * The request being served wrote a scope: its later reads must see the write, so they read again; so do those of
+ * the request it was made for (a page whose action saved, then whose loaders read).
+ */
 export function wroteScope(): void {
-  const arrival = arrivals.getStore()
-  if (arrival) arrival.over = true
+  for (let arrival = arrivals.getStore(); arrival; arrival = arrival.outer) arrival.over = true
 }
 
 /**

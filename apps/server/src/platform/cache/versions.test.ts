@@ -68,6 +68,12 @@ for (const { engine, skip } of testEngines()) {
         await Promise.all([inRequest(() => reader.read()), inRequest(() => reader.read())])
       })
       assert.equal(view.statements(), 1)
+      // A page whose action wrote through an in-process call: the page's later calls see the write.
+      await inRequest(async () => {
+        const before = await reader.read()
+        await inRequest(() => invalidate(db, 'settings'))
+        assert.equal((await inRequest(() => reader.read())).settings, before.settings + 1)
+      })
     })
 
     test('a request that arrived after a read started reads again, and sees what committed before it came', async () => {
