@@ -33,14 +33,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   if (engine === 'postgres') {
     // JIT off: the shop's statements are short; PostgreSQL's cost estimate sends a few large-looking ones (a search
     // of two common words at 100,000 products) through LLVM compilation, which costs more than it saves.
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: options.poolSize ?? 10,
-      options: '-c jit=off',
-      // Queries go out without waiting for the one before: a transaction's BEGIN rides with its first statement
-      // (docs/decisions/0093). Kysely still awaits each statement, so nothing else changes.
-      pipeline: true,
-    })
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, options: '-c jit=off' })
     // An idle client whose server connection ends (restart, failover, a dropped test database) must not
     // take the process down; the pool replaces it on the next checkout.
     pool.on('error', () => {})

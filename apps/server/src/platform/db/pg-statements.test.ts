@@ -18,8 +18,8 @@ async function prepared(client: pg.Client): Promise<string[]> {
 describe('named statements on PostgreSQL', { skip }, () => {
   const clients: pg.Client[] = []
   after(() => Promise.all(clients.map((c) => c.end())))
-  async function connect(limits = { maxNamed: 500, maxParameters: 64 }, pipeline = false) {
-    const client = new pg.Client({ connectionString: url, pipeline })
+  async function connect(limits = { maxNamed: 500, maxParameters: 64 }) {
+    const client = new pg.Client({ connectionString: url })
     await client.connect()
     clients.push(client)
     nameStatements(client, limits)
@@ -70,45 +70,6 @@ describe('named statements on PostgreSQL', { skip }, () => {
     assert.deepEqual((await client.query(text, [2])).rows, [
       { id: 2, label: 'two', price: null, stock: null },
     ])
-  })
-
-  test('on a pipelining client a BEGIN goes out with the first statement, in one write (0093)', async () => {
-    const client = await connect(undefined, true)
-    const socket = (
-      client as unknown as { connection: { stream: Record<string, (...a: unknown[]) => unknown> } }
-    ).connection.stream
-    let writes = 0
-    for (const method of ['_write', '_writev']) {
-      const original = socket[method]
-      socket[method] = function (this: unknown, ...args: unknown[]) {
-        writes++
-        return original?.apply(this, args)
-      }
-    }
-    const txid = 'select txid_current_if_assigned() as id'
-    await client.query('begin')
-    assert.equal(writes, 0, 'held back')
-    await client.query("insert into things values (3, 'three')")
-    assert.equal(writes, 1, 'BEGIN and the insert in one write')
-    assert.notEqual((await client.query(txid)).rows[0].id, null, 'inside the transaction')
-    await client.query('rollback')
-    assert.deepEqual((await client.query('select id from things where id = 3')).rows, [])
-
-    await client.query('begin')
-    await client.query("insert into things values (4, 'four')")
-    await client.query('commit')
-    assert.equal((await client.query('select label from things where id = 4')).rows[0].label, 'four')
-
-    writes = 0
-    await client.query('begin')
-    await client.query('commit')
-    assert.equal(writes, 0, 'a transaction that ran nothing sends nothing')
-
-    await client.query('begin')
-    await assert.rejects(client.query('insert into things values (1, $1)', ['again']), /duplicate key/)
-    await assert.rejects(client.query(txid), /current transaction is aborted/)
-    await client.query('rollback')
-    assert.equal((await client.query(txid)).rows[0].id, null, 'out of the transaction again')
   })
 
   test("the shop's connections name what they run repeatedly (Kysely through the pool)", async () => {

@@ -20,21 +20,6 @@ const RESULT_TYPE_CHANGED = 'cached plan must not change result type'
 type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>
 type NamedQuery = (config: pg.QueryConfig) => Promise<pg.QueryResult>
 
-/** What a transaction-control statement answers that was never sent (a BEGIN held back, or its empty end). */
-const unsent = (command: string): pg.QueryResult => ({
-  command,
-  rowCount: null,
-  oid: 0,
-  rows: [],
-  fields: [],
-})
-
-/** The socket under a pg client, to write a held-back BEGIN and the next statement in one go (pg's own field). */
-function socketOf(client: pg.ClientBase): { cork(): void; uncork(): void } | undefined {
-  return (client as unknown as { connection?: { stream?: { cork(): void; uncork(): void } } }).connection
-    ?.stream
-}
-
 /**
  * Named (prepared) statements for a pg connection (docs/decisions/0076): the second time a connection runs a SQL
  * text it is sent with a name, so PostgreSQL parses and plans it once and from then on only binds and executes
@@ -45,10 +30,6 @@ function socketOf(client: pg.ClientBase): { cork(): void; uncork(): void } | und
  * one, while another process migrated): PostgreSQL then refuses it ("cached plan must not change result type").
  * The text gets a new name on that connection, so the next call prepares it again; outside a transaction the
  * failed call is sent again at once, inside one the error stands (the transaction is aborted anyway).
- *
- * On a pipelining client (`pipeline: true`), a BEGIN is held back and written with the transaction's first
- * statement, in one write, without waiting for its answer (docs/decisions/0093): a round trip less per
- * transaction. A transaction that ran nothing sends neither its BEGIN nor its end.
  */
 export function nameStatements(client: pg.ClientBase, limits: StatementLimits = LIMITS): void {
   const send = client.query.bind(client) as unknown as Query & NamedQuery
@@ -56,26 +37,6 @@ export function nameStatements(client: pg.ClientBase, limits: StatementLimits = 
   const seen = new Set<string>()
   let counter = 0
   let inTransaction = false
-  /** A BEGIN not yet sent: it goes with the next statement. */
-  let heldBegin: string | undefined
-  const pipelined = (client as unknown as { pipeline?: boolean }).pipeline === true
-
-  /** Sends `run`'s statement, preceded by the held-back BEGIN if any, both in one write. */
-  const withBegin = (run: () => Promise<pg.QueryResult>): Promise<pg.QueryResult> => {
-    const begin = heldBegin
-    if (begin === undefined) return run()
-    heldBegin = undefined
-    const socket = socketOf(client)
-    socket?.cork()
-    const began = send(begin)
-    let ran: Promise<pg.QueryResult>
-    try {
-      ran = run()
-    } finally {
-      socket?.uncork()
-    }
-    return Promise.all([began, ran]).then(([, result]) => result)
-  }
 
   const nameOf = (text: string, values: unknown[]): string | undefined => {
     const known = names.get(text)
@@ -96,27 +57,15 @@ export function nameStatements(client: pg.ClientBase, limits: StatementLimits = 
 
   const query = (async (text: unknown, values?: unknown, ...rest: unknown[]) => {
     if (typeof text !== 'string' || rest.length > 0 || (values !== undefined && !Array.isArray(values))) {
-      if (heldBegin !== undefined) await withBegin(() => Promise.resolve(unsent('BEGIN')))
       return (send as (...args: unknown[]) => unknown)(text, values, ...rest)
     }
-    if (BEGINS.test(text)) {
-      inTransaction = true
-      if (pipelined && heldBegin === undefined) {
-        heldBegin = text
-        return unsent('BEGIN')
-      }
-    } else if (ENDS.test(text)) {
-      inTransaction = false
-      if (heldBegin !== undefined) {
-        heldBegin = undefined
-        return unsent(text.trim().toUpperCase())
-      }
-    }
+    if (BEGINS.test(text)) inTransaction = true
+    else if (ENDS.test(text)) inTransaction = false
     const parameters = (values as unknown[] | undefined) ?? []
     const name = nameOf(text, parameters)
-    if (!name) return withBegin(() => send(text, values as unknown[] | undefined))
+    if (!name) return send(text, values as unknown[] | undefined)
     try {
-      return await withBegin(() => send({ name, text, values: parameters }))
+      return await send({ name, text, values: parameters })
     } catch (error) {
       if (!(error instanceof Error) || !error.message.includes(RESULT_TYPE_CHANGED)) throw error
       const renamed = `shop_${++counter}`
