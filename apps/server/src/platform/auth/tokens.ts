@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { invalidate, versionsOf } from '../cache/versions.ts'
+import { keptRead } from '../cache/kept-read.ts'
+import { invalidate } from '../cache/versions.ts'
 import { compiledOnce } from '../db/compiled-once.ts'
 import type { Db } from '../db/database.ts'
 
@@ -43,9 +44,6 @@ const findToken = compiledOnce((db, v: { hash: string; now: string }) =>
     .where('expires_at', '>', v.now),
 )
 
-/** How many tokens a process keeps per database handle; past it, the oldest kept goes first. */
-const MAX_KEPT_TOKENS = 10_000
-
 interface KeptToken {
   principal: Principal
   expiresAt: number
@@ -54,29 +52,17 @@ interface KeptToken {
 /**
  * The tokens read, kept per process and database handle while the `auth` version stays (docs/decisions/0092):
  * every revocation bumps it in the revoker's transaction, so a token revoked in any process is refused by every
- * process from the next request on; the expiry is checked here. A token not found is not kept.
+ * process from the next request on; the expiry is checked on each use. A token not found is not kept, so nothing
+ * a client sends fills the map.
  */
-const kept = new WeakMap<Db, { version: number; tokens: Map<string, KeptToken> }>()
+const keptTokens = keptRead('auth', (db, tokenHash) => readToken(db, tokenHash, new Date()), {
+  maxKeys: 10_000,
+  keep: (token) => token !== null,
+})
 
 export async function resolveToken(db: Db, token: string, now = new Date()): Promise<Principal | null> {
-  const tokenHash = hash(token)
-  if (db.isTransaction) return (await readToken(db, tokenHash, now))?.principal ?? null
-  const version = (await versionsOf(db).read()).auth
-  let current = kept.get(db)
-  if (!current || current.version < version) {
-    current = { version, tokens: new Map() }
-    kept.set(db, current)
-  }
-  const hit = current.version === version ? current.tokens.get(tokenHash) : undefined
-  if (hit) return hit.expiresAt > now.getTime() ? hit.principal : null
-  const found = await readToken(db, tokenHash, now)
-  // A caller that read an older version than one already kept (it waited longer) keeps nothing.
-  if (found && current.version === version) {
-    const tokens = current.tokens
-    if (tokens.size >= MAX_KEPT_TOKENS) tokens.delete(tokens.keys().next().value as string)
-    tokens.set(tokenHash, found)
-  }
-  return found?.principal ?? null
+  const found = await keptTokens(db, hash(token))
+  return found && found.expiresAt > now.getTime() ? found.principal : null
 }
 
 async function readToken(db: Db, tokenHash: string, now: Date): Promise<KeptToken | null> {
@@ -84,8 +70,10 @@ async function readToken(db: Db, tokenHash: string, now: Date): Promise<KeptToke
     rows: [row],
   } = await findToken.run(db, { hash: tokenHash, now: now.toISOString() })
   if (!row) return null
-  const principal = Object.freeze({ sessionId: row.session_id, customerId: row.customer_id })
-  return { principal, expiresAt: Date.parse(row.expires_at) }
+  return {
+    principal: { sessionId: row.session_id, customerId: row.customer_id },
+    expiresAt: Date.parse(row.expires_at),
+  }
 }
 
 /** Revokes one token (sign-out): bumps `auth`, so no process answers to it any more. */

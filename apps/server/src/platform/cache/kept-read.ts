@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts'
 import { type CacheScope, versionsOf } from './versions.ts'
 
-/** How many keys one kept read holds per database handle; past it, it starts again empty. */
+/** How many keys one kept read holds per database handle by default; past it, it starts again empty. */
 const MAX_KEYS = 1000
 
 interface Kept<V> {
@@ -21,7 +21,9 @@ interface Kept<V> {
 export function keptRead<V>(
   scope: CacheScope,
   read: (db: Db, key: string) => Promise<V>,
+  options: { maxKeys?: number; keep?: (value: V) => boolean } = {},
 ): (db: Db, key: string) => Promise<V> {
+  const { maxKeys = MAX_KEYS, keep } = options
   const kept = new WeakMap<Db, Kept<V>>()
   return async (db, key) => {
     if (db.isTransaction) return read(db, key)
@@ -29,7 +31,7 @@ export function keptRead<V>(
     let current = kept.get(db)
     // A caller that read an older version than one already kept (it waited longer) reads for itself.
     if (current && current.version > version) return read(db, key)
-    if (!current || current.version < version || current.values.size >= MAX_KEYS) {
+    if (!current || current.version < version || current.values.size >= maxKeys) {
       current = { version, values: new Map() }
       kept.set(db, current)
     }
@@ -38,10 +40,13 @@ export function keptRead<V>(
       const values = current.values
       value = read(db, key).then(deepFreeze)
       values.set(key, value)
-      // A failed read is not kept: the next caller tries again.
-      value.catch(() => {
+      // A failed read is not kept, nor a value `keep` refuses: the next caller reads again.
+      const forget = () => {
         if (values.get(key) === value) values.delete(key)
-      })
+      }
+      value.then((v) => {
+        if (keep && !keep(v)) forget()
+      }, forget)
     }
     return value
   }
