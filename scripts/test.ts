@@ -51,7 +51,7 @@ const result = spawnSync(
   [
     '--disable-warning=ExperimentalWarning',
     '--test',
-    '--test-concurrency=2',
+    `--test-concurrency=${env.TEST_CONCURRENCY ?? 2}`,
     '--test-timeout=120000',
     ...files,
   ],
