@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { browserEngines, openPage, viewports, waitForOrTell } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 
 /**
@@ -167,7 +167,11 @@ for (const { engine, skip } of browserEngines) {
         const expectError = async (value: string, message: string) => {
           await code.fill(value)
           await apply.click()
-          await dialog.getByRole('alert').filter({ hasText: message }).waitFor()
+          await waitForOrTell(
+            page,
+            dialog.getByRole('alert').filter({ hasText: message }),
+            `the alert "${message}"`,
+          )
         }
         await expectError('', 'This coupon code is not valid.')
         await expectError('NOSUCHCODE', 'This coupon code is not valid.')

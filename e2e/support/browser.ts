@@ -6,6 +6,7 @@ import {
   chromium,
   type Locator,
   type Page,
+  type Request,
 } from 'playwright-core'
 import { engines } from './shop.ts'
 
@@ -50,6 +51,7 @@ export async function launchBrowser(): Promise<Browser> {
   after(closeAll)
   const track = <T extends BrowserContext>(context: T): T => {
     contexts.add(context)
+    watchRequests(context)
     return context
   }
   return new Proxy(browser, {
@@ -105,7 +107,49 @@ export async function waitForOrTell(page: Page, expected: Locator, what: string)
           .allInnerTexts()
           .catch(() => [])
       ).map((t) => t.replace(/\s+/g, ' ').trim())
-    const seen = { url: page.url(), dialogs: await shown('dialog'), alerts: await shown('alert') }
+    const seen = {
+      url: page.url(),
+      dialogs: await shown('dialog'),
+      alerts: await shown('alert'),
+      requests: requestsOf(page.context()),
+    }
     throw new Error(`${what} did not appear; the page showed ${JSON.stringify(seen)}`, { cause: error })
   }
+}
+
+/** A context's requests still waiting for their answer, and the last ones answered, for `waitForOrTell`. */
+interface Traffic {
+  pending: Map<Request, number>
+  answered: string[]
+}
+const traffic = new WeakMap<BrowserContext, Traffic>()
+
+function watchRequests(context: BrowserContext): void {
+  const seen: Traffic = { pending: new Map(), answered: [] }
+  traffic.set(context, seen)
+  const describe = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`
+  const settle = (request: Request, outcome: string) => {
+    const started = seen.pending.get(request)
+    seen.pending.delete(request)
+    const took = started === undefined ? '' : ` after ${Math.round(performance.now() - started)} ms`
+    seen.answered.push(`${describe(request)} ${outcome}${took}`)
+    if (seen.answered.length > 8) seen.answered.shift()
+  }
+  context.on('request', (request) => seen.pending.set(request, performance.now()))
+  context.on('requestfinished', (request) => {
+    void request.response().then((response) => settle(request, String(response?.status() ?? 'no answer')))
+  })
+  context.on('requestfailed', (request) => settle(request, `failed (${request.failure()?.errorText ?? '?'})`))
+}
+
+/** What the page's context still waits for (with how long) and what it last had answered: the shop or the page? */
+function requestsOf(context: BrowserContext): { pending: string[]; lastAnswered: string[] } {
+  const seen = traffic.get(context)
+  if (!seen) return { pending: [], lastAnswered: [] }
+  const now = performance.now()
+  const pending = [...seen.pending].map(
+    ([request, started]) =>
+      `${request.method()} ${new URL(request.url()).pathname} for ${Math.round(now - started)} ms`,
+  )
+  return { pending, lastAnswered: [...seen.answered] }
 }
