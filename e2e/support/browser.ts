@@ -137,7 +137,11 @@ function watchRequests(context: BrowserContext): void {
   }
   context.on('request', (request) => seen.pending.set(request, performance.now()))
   context.on('requestfinished', (request) => {
-    void request.response().then((response) => settle(request, String(response?.status() ?? 'no answer')))
+    // The context may close before Playwright has the answer's details: the request is then simply over.
+    request.response().then(
+      (response) => settle(request, String(response?.status() ?? 'no answer')),
+      () => settle(request, 'finished (context closed)'),
+    )
   })
   context.on('requestfailed', (request) => settle(request, `failed (${request.failure()?.errorText ?? '?'})`))
 }
