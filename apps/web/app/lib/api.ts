@@ -19,7 +19,7 @@ import { consentCalls } from './api/consent.ts'
 import { paymentCalls } from './api/payment.ts'
 import { searchCalls } from './api/search.ts'
 import { staffOrderCalls } from './api/staff-orders.ts'
-import { type ApiClientOptions, createTransport } from './api/transport.ts'
+import { type ApiClientOptions, createTransport, type Transport } from './api/transport.ts'
 import { windowCalls } from './api/window.ts'
 
 export type { ProductListParams } from './api/catalogue.ts'
@@ -27,36 +27,76 @@ export type { ProductListParams } from './api/catalogue.ts'
 export { ApiRequestError, isApiError } from './api/errors.ts'
 export { type ApiClientOptions, ContractMismatchError, type Page } from './api/transport.ts'
 
-/**
- * The typed client of the shop API, one area per file; pages reach data only through it. Every call is made
- * from its contract (packages/contracts). Browser code builds only the areas it calls (api/browser.ts).
- */
-export function createApiClient(options: ApiClientOptions) {
-  const transport = createTransport(options)
-  return {
-    ...authCalls(transport),
-    ...accountCalls(transport),
-    ...catalogueCalls(transport),
-    ...cartCalls(transport),
-    ...checkoutCalls(transport),
-    ...paymentCalls(transport),
-    ...browseCalls(transport),
-    ...searchCalls(transport),
-    ...consentCalls(transport),
-    ...backofficeCalls(transport),
-    ...staffOrderCalls(transport),
-    ...windowCalls(transport),
-    ...backofficeImportCalls(transport),
-    ...backofficeMediaCalls(transport),
-    ...backofficeVariantsCalls(transport),
-    ...backofficeCategoryCalls(transport),
-    ...backofficeShippingCalls(transport),
-    ...backofficeSitesCalls(transport),
-    ...backofficeStaffCalls(transport),
-    ...backofficeCustomerCalls(transport),
-    ...backofficeCouponCalls(transport),
-    ...backofficeDashboardCalls(transport),
+/** Every area of the client; where two name a call alike, the later one's is used (both are the same call). */
+const AREAS = [
+  authCalls,
+  accountCalls,
+  catalogueCalls,
+  cartCalls,
+  checkoutCalls,
+  paymentCalls,
+  browseCalls,
+  searchCalls,
+  consentCalls,
+  backofficeCalls,
+  staffOrderCalls,
+  windowCalls,
+  backofficeImportCalls,
+  backofficeMediaCalls,
+  backofficeVariantsCalls,
+  backofficeCategoryCalls,
+  backofficeShippingCalls,
+  backofficeSitesCalls,
+  backofficeStaffCalls,
+  backofficeCustomerCalls,
+  backofficeCouponCalls,
+  backofficeDashboardCalls,
+] as const
+type Area = (transport: Transport) => Record<string, unknown>
+
+/** An intersection of every member of a union (the areas' calls, merged). */
+type Merged<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never
+
+/** The client: every area's calls. `order` is in two areas, defined alike in both. */
+export type ApiClient = Merged<ReturnType<(typeof AREAS)[number]>>
+
+/** Which area makes each call, learnt once per process from areas built on a transport that is never used. */
+let areaOfCall: Map<string, Area> | undefined
+function areaOf(name: string): Area | undefined {
+  if (!areaOfCall) {
+    areaOfCall = new Map()
+    const unused = createTransport({
+      fetch: () => Promise.reject(new Error('not a real client')),
+      baseUrl: '',
+    })
+    for (const area of AREAS as readonly Area[])
+      for (const call of Object.keys(area(unused))) areaOfCall.set(call, area)
   }
+  return areaOfCall.get(name)
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>
+/**
+ * The typed client of the shop API, one area per file; pages reach data only through it. Every call is made
+ * from its contract (packages/contracts). Browser code builds only the areas it calls (api/browser.ts). An area's
+ * calls are made when the first of them is asked for: a page builds two clients per request (the session's and
+ * the shopper's) and uses a few of the 22 areas, and building them all had been 2 % of the bytes a render
+ * allocates (docs/decisions/0073).
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const transport = createTransport(options)
+  const built = new Map<Area, Record<string, unknown>>()
+  return new Proxy({} as ApiClient, {
+    get(target, name, receiver) {
+      if (typeof name !== 'string') return Reflect.get(target, name, receiver)
+      const area = areaOf(name)
+      if (!area) return undefined
+      let calls = built.get(area)
+      if (!calls) {
+        calls = area(transport)
+        built.set(area, calls)
+      }
+      return calls[name]
+    },
+    has: (_target, name) => typeof name === 'string' && areaOf(name) !== undefined,
+  })
+}
