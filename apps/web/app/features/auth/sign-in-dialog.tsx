@@ -33,12 +33,16 @@ export function SignInDialog({
   const [view, setView] = useState<SignInView>(initialView)
   const fetcher = useFetcher<AuthActionData>()
   const config = useFetcher<Providers>()
-  const result = fetcher.data ?? initialError
+  // An answer moves the dialog to the view it names while rendering (not in an effect, after a commit), and the
+  // dialog keeps the last one it showed: what it shows never hangs on the router still holding the fetcher's data.
+  const [answer, setAnswer] = useState<AuthActionData | undefined>(undefined)
+  if (fetcher.data !== undefined && fetcher.data !== answer) {
+    setAnswer(fetcher.data)
+    setView(fetcher.data.view)
+  }
+  const result = fetcher.data ?? answer ?? initialError
   // Spec §5: without cookies the shop cannot keep anyone signed in; refused before an account is made.
   const [cookiesOff, setCookiesOff] = useState(false)
-  useEffect(() => {
-    if (fetcher.data?.view) setView(fetcher.data.view)
-  }, [fetcher.data])
   useEffect(() => {
     if (open && config.state === 'idle' && !config.data) void config.load('/sign-in?config=1')
   }, [open, config])
