@@ -124,10 +124,11 @@ interface Traffic {
 }
 const traffic = new WeakMap<BrowserContext, Traffic>()
 
+const describe = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`
+
 function watchRequests(context: BrowserContext): void {
   const seen: Traffic = { pending: new Map(), answered: [] }
   traffic.set(context, seen)
-  const describe = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`
   const settle = (request: Request, outcome: string) => {
     const started = seen.pending.get(request)
     seen.pending.delete(request)
@@ -152,8 +153,7 @@ function requestsOf(context: BrowserContext): { pending: string[]; lastAnswered:
   if (!seen) return { pending: [], lastAnswered: [] }
   const now = performance.now()
   const pending = [...seen.pending].map(
-    ([request, started]) =>
-      `${request.method()} ${new URL(request.url()).pathname} for ${Math.round(now - started)} ms`,
+    ([request, started]) => `${describe(request)} for ${Math.round(now - started)} ms`,
   )
   return { pending, lastAnswered: [...seen.answered] }
 }

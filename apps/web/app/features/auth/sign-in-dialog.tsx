@@ -40,7 +40,7 @@ export function SignInDialog({
     setAnswer(fetcher.data)
     setView(fetcher.data.view)
   }
-  const result = fetcher.data ?? answer ?? initialError
+  const result = answer ?? initialError
   // Spec §5: without cookies the shop cannot keep anyone signed in; refused before an account is made.
   const [cookiesOff, setCookiesOff] = useState(false)
   useEffect(() => {
