@@ -27,7 +27,7 @@ export type { ProductListParams } from './api/catalogue.ts'
 export { ApiRequestError, isApiError } from './api/errors.ts'
 export { type ApiClientOptions, ContractMismatchError, type Page } from './api/transport.ts'
 
-/** Every area of the client; where two name a call alike, the later one's is used (both are the same call). */
+/** Every area of the client; no two name a call alike. */
 const AREAS = [
   authCalls,
   accountCalls,
@@ -57,7 +57,7 @@ type Area = (transport: Transport) => Record<string, unknown>
 /** An intersection of every member of a union (the areas' calls, merged). */
 type Merged<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer I) => void ? I : never
 
-/** The client: every area's calls. `order` is in two areas, defined alike in both. */
+/** The client: every area's calls. */
 export type ApiClient = Merged<ReturnType<(typeof AREAS)[number]>>
 
 /** Which area makes each call, learnt once per process from areas built on a transport that is never used. */

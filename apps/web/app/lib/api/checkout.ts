@@ -2,7 +2,7 @@ import { type OrderRequest, orderApi } from '@shop/contracts/order'
 import { type CardTokenRequest, paymentApi } from '@shop/contracts/payment'
 import type { Transport } from './transport.ts'
 
-/** Card tokens, orders. */
+/** Card tokens and placing an order; reading an order is the account area's `order`. */
 export function checkoutCalls({ call }: Transport) {
   return {
     /** Browser only: card data goes to the provider's tokenizer and never to the shop's order call. */
@@ -16,6 +16,5 @@ export function checkoutCalls({ call }: Transport) {
         body: order,
         headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : undefined,
       }),
-    order: (orderId: string) => call(orderApi.order, { params: { orderId } }),
   }
 }
