@@ -62,7 +62,11 @@ for (const { engine, skip } of browserEngines) {
         const rename = tree.locator('form').filter({ has: page.getByRole('button', { name: en.RENAME }) })
         const spadesRename = rename.filter({ has: page.locator(`input[value="Spaten ${tag}"]`) })
         await spadesRename.getByLabel('Name (German)').fill(`Grabschaufeln ${tag}`)
+        // The notice of the earlier saves is still on screen: wait for this save's own return (?saved=<its id>),
+        // or the click below would cancel the rename's navigation before its post left.
+        const renamed = page.waitForURL((url) => url.searchParams.get('saved') === id)
         await spadesRename.getByRole('button', { name: en.RENAME }).click()
+        await renamed
         await page.getByRole('status').filter({ hasText: en.CATEGORY_SAVED }).waitFor()
 
         // A product into it, found by name on the category's page.
