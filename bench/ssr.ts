@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { type RunningShop, startShop } from '../e2e/support/shop.ts'
+import { join } from 'node:path'
+import { SERVER_FLAGS } from '../e2e/support/server-flags.ts'
+import { startShop } from '../e2e/support/shop.ts'
 import { record } from './figures.ts'
 import { benchEngines, type LoadResult, load, printTable } from './load.ts'
 
@@ -11,10 +14,14 @@ import { benchEngines, type LoadResult, load, printTable } from './load.ts'
  * page is rendered for a known session rather than minting an anonymous token per request: with no cart and
  * nobody signed in, the page cache serves it (docs/decisions/0040). A second load gives every request its own
  * address, so each is rendered: the cost of a page the cache does not have (a first visit, a shopper with a cart).
+ * The memory figure has a reference measured in the same run: a bare React render server (bare-render-server.ts)
+ * under the same rendered load, with the shop's Node.js flags.
  */
 export async function run(): Promise<void> {
   const rows: Array<LoadResult & { engine: string }> = []
   const summary: string[] = []
+  const bare = await bareRender()
+  rows.push({ engine: '(none)', ...bare.result })
   for (const engine of await benchEngines()) {
     const shop = await startShop(engine, {
       NODE_ENV: 'production',
@@ -42,7 +49,7 @@ export async function run(): Promise<void> {
         `${shop.url}/api/catalogue/products/${product.id}?expand=prices,slugs`,
         { headers },
       )
-      const sampler = sampleRss(shop)
+      const sampler = sampleRss(shop.child.pid ?? 0)
       const ssr = await load(`GET ${pagePath} (server-rendered)`, `${shop.url}${pagePath}`, {
         headers: { cookie, 'accept-language': 'en' },
       })
@@ -69,7 +76,7 @@ export async function run(): Promise<void> {
         measure: 'RSS under SSR load (peak)',
         engine,
         value: `${memory.peakMb} MB`,
-        raw: `${memory.lastMb} MB at the end; ${memory.fileMb} MB of the peak file-backed (the node binary)`,
+        raw: `${memory.lastMb} MB at the end; ${memory.fileMb} MB of the peak file-backed (the node binary); ${(memory.peakMb / bare.memory.peakMb).toFixed(2)} × a bare React render server under the same load (${bare.memory.peakMb} MB, ${bare.memory.fileMb} MB file-backed)`,
         target: '≤ 150 MB',
       })
       summary.push(
@@ -81,15 +88,50 @@ export async function run(): Promise<void> {
   }
   printTable(rows)
   for (const line of summary) console.log(line)
+  console.log(
+    `a bare React render server (bench/bare-render-server.ts, the shop's Node.js flags): ${bare.result.requestsPerSecond} req/s; RSS peak ${bare.memory.peakMb} MB (${bare.memory.fileMb} MB of it file-backed), at the end ${bare.memory.lastMb} MB`,
+  )
 }
 
 /**
- * Resident set size of the shop process (Linux /proc), sampled until stopped; with the part of the peak that is
+ * The reference for the memory figure: what a process that only renders React with the shop's flags holds under
+ * the same load as the shop's rendered pages (every request its own address).
+ */
+async function bareRender(): Promise<{
+  result: LoadResult
+  memory: ReturnType<ReturnType<typeof sampleRss>['stop']>
+}> {
+  const child = spawn(
+    process.execPath,
+    [...SERVER_FLAGS, join(import.meta.dirname, 'bare-render-server.ts')],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  try {
+    const port = await new Promise<string>((resolve, reject) => {
+      child.once('error', reject)
+      child.once('exit', (code) => reject(new Error(`the bare render server exited (${code})`)))
+      child.stdout.once('data', (chunk: Buffer) => resolve(String(chunk).trim().split('\n')[0] ?? ''))
+    })
+    const sampler = sampleRss(child.pid ?? 0)
+    const result = await load('GET /p?r=… (a bare React render)', `http://127.0.0.1:${port}/p?r=[<id>]`, {
+      idReplacement: true,
+    })
+    return { result, memory: sampler.stop() }
+  } finally {
+    child.removeAllListeners('exit')
+    child.kill('SIGTERM')
+  }
+}
+
+/**
+ * Resident set size of a process (Linux /proc), sampled until stopped; with the part of the peak that is
  * file-backed (mostly the node binary's own code, shared with every other Node.js process on the machine).
  */
-function sampleRss(shop: RunningShop): { stop(): { peakMb: number; lastMb: number; fileMb: number } } {
+function sampleRss(pid: number): { stop(): { peakMb: number; lastMb: number; fileMb: number } } {
   const read = () => {
-    const status = readFileSync(`/proc/${shop.child.pid}/status`, 'utf8')
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
     const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0)
     return { rss: kb('VmRSS') / 1024, file: kb('RssFile') / 1024 }
   }
