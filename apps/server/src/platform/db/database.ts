@@ -48,13 +48,13 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   const sqlite = new DatabaseSync(file, { timeout: 5000 })
   sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;')
   // A file's checkpoints run on a thread of their own, not inside the commit that crosses the mark, which blocks
-  // the event loop while it copies the log (docs/decisions/0083). The connection's own checkpoint stays as a
+  // the event loop while it copies the log (docs/decisions/0083), and only while there is something to copy (0096). The connection's own checkpoint stays as a
   // backstop at 16,384 pages (64 MB), for a writer that never pauses long enough for the thread's to catch up.
   // An in-memory database has no log.
   let checkpointer: Checkpointer | undefined
   if (file !== ':memory:') {
     sqlite.exec('PRAGMA wal_autocheckpoint = 16384;')
-    checkpointer = startCheckpointer(file)
+    checkpointer = startCheckpointer(file, sqlite)
   }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adaptNodeSqlite(sqlite) }) })
   const close = async () => {

@@ -2,9 +2,11 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { after, test } from 'node:test'
 import { sql } from 'kysely'
 import { openDatabase } from './database.ts'
+import { startCheckpointer } from './sqlite-checkpointer.ts'
 
 const MB = 1024 * 1024
 const dir = mkdtempSync(join(tmpdir(), 'shop-checkpoint-'))
@@ -54,4 +56,46 @@ test('a file database is checkpointed off the main connection, and its log is re
   const { rows } = await sql<{ count: number }>`select count(*) as count from filler`.execute(again.db)
   assert.equal(rows[0]?.count, 20 * 700)
   await again.close()
+})
+
+/**
+ * The thread runs only while there is something to copy (docs/decisions/0096): it ends once every frame has been
+ * copied for `idleMs`, and the next change the main connection makes starts it again, which copies that change too.
+ */
+test('the checkpoint thread ends when idle and starts again on the next change', async () => {
+  const file = join(dir, 'idle.sqlite')
+  const main = new DatabaseSync(file)
+  main.exec('PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0;')
+  const checkpointer = startCheckpointer(file, main, { idleMs: 200 })
+  try {
+    assert.equal(checkpointer.running(), false, 'no thread before the first change')
+    main.exec(`create table filler (id integer primary key, body text not null)`)
+    main.exec(`insert into filler (body) values ('first')`)
+    await until(() => checkpointer.running())
+    await until(() => !checkpointer.running())
+    const before = size(file)
+    const insert = main.prepare('insert into filler (body) values (?)')
+    main.exec('begin')
+    for (let i = 0; i < 300; i++) insert.run('y'.repeat(3000))
+    main.exec('commit')
+    await until(() => checkpointer.running())
+    // The file receives the rows from the thread alone: the connection's own checkpoint is switched off.
+    await until(() => size(file) >= before + 300 * 3000)
+    await until(() => !checkpointer.running())
+  } finally {
+    await checkpointer.stop()
+    main.close()
+  }
+})
+
+test('a main connection closed without stop() ends the watch quietly', async () => {
+  const file = join(dir, 'closed.sqlite')
+  const main = new DatabaseSync(file)
+  main.exec('PRAGMA journal_mode = WAL;')
+  const checkpointer = startCheckpointer(file, main, { idleMs: 100 })
+  main.close()
+  // The watch reads the closed connection on its next tick; an error there would end this test file.
+  await new Promise((resolve) => setTimeout(resolve, 600))
+  assert.equal(checkpointer.running(), false)
+  await checkpointer.stop()
 })
