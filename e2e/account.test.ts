@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net'
 import { after, before, describe, test } from 'node:test'
 import { OAuth2Server } from 'oauth2-mock-server'
 import type { Page } from 'playwright-core'
-import { browserEngines, launchBrowser, openPage, viewports, waitForOrTell } from './support/browser.ts'
+import {
+  browserEngines,
+  launchBrowser,
+  openPage,
+  viewports,
+  waitForOrTell,
+  widthsOn,
+} from './support/browser.ts'
 import { shopper } from './support/orders.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { startSmtp, uniqueEmail } from './support/smtp.ts'
@@ -147,7 +154,7 @@ for (const { engine, skip } of browserEngines) {
       return openPage({ viewport })
     }
 
-    for (const [name, viewport] of Object.entries(viewports)) {
+    for (const [name, viewport] of widthsOn(engine, import.meta.filename)) {
       test(`${name}: sign up in the dialog, see the account, sign out`, async () => {
         const { context, page, errors } = await newPage(viewport)
         const email = uniqueEmail(`signup-${name}`)
@@ -190,7 +197,7 @@ for (const { engine, skip } of browserEngines) {
       })
     }
 
-    for (const [name, viewport] of Object.entries(viewports)) {
+    for (const [name, viewport] of widthsOn(engine, import.meta.filename)) {
       test(`${name}: sign-in and sign-up errors show the §8 messages`, async () => {
         const { context, page } = await newPage(viewport)
         const email = uniqueEmail('errors')
@@ -228,7 +235,7 @@ for (const { engine, skip } of browserEngines) {
       })
     }
 
-    for (const [name, viewport] of Object.entries(viewports)) {
+    for (const [name, viewport] of widthsOn(engine, import.meta.filename)) {
       test(`${name}: a protected screen opens sign-in and returns there`, async () => {
         const { context, page } = await newPage(viewport)
         const email = uniqueEmail('protected')
@@ -313,7 +320,7 @@ for (const { engine, skip } of browserEngines) {
       await context.close()
     })
 
-    for (const [name, viewport] of Object.entries(viewports)) {
+    for (const [name, viewport] of widthsOn(engine, import.meta.filename)) {
       test(`${name}: password reset: mail over SMTP, new password, used link reopens the request dialog`, async () => {
         const { context, page } = await newPage(viewport)
         const email = uniqueEmail('reset')
@@ -379,7 +386,7 @@ for (const { engine, skip } of browserEngines) {
       await context.close()
     })
 
-    for (const [name, viewport] of Object.entries(viewports)) {
+    for (const [name, viewport] of widthsOn(engine, import.meta.filename)) {
       test(`${name}: address book: add with country templates, validation, edit, set default, delete with confirmation`, async () => {
         const { context, page, errors } = await newPage(viewport)
         const email = uniqueEmail('addresses')
@@ -451,7 +458,7 @@ for (const { engine, skip } of browserEngines) {
       })
     }
 
-    for (const [name, viewport] of Object.entries(viewports)) {
+    for (const [name, viewport] of widthsOn(engine, import.meta.filename)) {
       test(`${name}: orders: the list shows an order placed through the API; cancel declines it`, async () => {
         const { context, page } = await newPage(viewport)
         const email = uniqueEmail('orders')
@@ -487,7 +494,7 @@ for (const { engine, skip } of browserEngines) {
       })
     }
 
-    for (const [name, viewport] of Object.entries(viewports)) {
+    for (const [name, viewport] of widthsOn(engine, import.meta.filename)) {
       test(`${name}: e-mail change: wrong password, then the confirmation mail to the new address`, async () => {
         const { context, page } = await newPage(viewport)
         const email = uniqueEmail('mailchange')
@@ -526,7 +533,7 @@ for (const { engine, skip } of browserEngines) {
       })
     }
 
-    for (const [name, viewport] of Object.entries(viewports)) {
+    for (const [name, viewport] of widthsOn(engine, import.meta.filename)) {
       test(`${name}: change password: wrong current password, then the password-changed dialog`, async () => {
         const { context, page } = await newPage(viewport)
         const email = uniqueEmail('pwchange')
@@ -549,7 +556,7 @@ for (const { engine, skip } of browserEngines) {
       })
     }
 
-    for (const [name, viewport] of Object.entries(viewports)) {
+    for (const [name, viewport] of widthsOn(engine, import.meta.filename)) {
       test(`${name}: account deletion: request, mail, confirm screen, signed out at home`, async () => {
         const { context, page } = await newPage(viewport)
         const email = uniqueEmail('delete')
@@ -578,7 +585,7 @@ for (const { engine, skip } of browserEngines) {
       })
     }
 
-    for (const [name, viewport] of Object.entries(viewports)) {
+    for (const [name, viewport] of widthsOn(engine, import.meta.filename)) {
       test(`${name}: Google sign-in through the loopback OpenID Connect server; no password controls`, async () => {
         const { context, page } = await newPage(viewport)
         googleEmail = uniqueEmail('google')

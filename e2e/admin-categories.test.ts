@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { en } from '../apps/web/app/i18n/admin.ts'
-import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { browserEngines, openPage, widthsOn } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { account, adminSignIn } from './support/staff.ts'
 
@@ -13,7 +13,7 @@ import { account, adminSignIn } from './support/staff.ts'
 const labels = (t: typeof en) => ({ email: t.EMAIL, password: t.PASSWORD, submit: t.SIGN_IN })
 
 for (const { engine, skip } of browserEngines) {
-  for (const [viewportName, viewport] of Object.entries(viewports)) {
+  for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
     describe(`back-office categories on ${engine}, ${viewportName}`, { skip }, () => {
       let shop: RunningShop
       before(async () => {

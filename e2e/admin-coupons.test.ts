@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { de, en } from '../apps/web/app/i18n/admin.ts'
 import { translator } from '../apps/web/app/i18n/all.ts'
 import { seriousViolations } from './support/axe.ts'
-import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { browserEngines, openPage, widthsOn } from './support/browser.ts'
 import { addJar } from './support/checkout.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { account, adminSignIn } from './support/staff.ts'
@@ -101,7 +101,7 @@ for (const { engine, skip } of browserEngines) {
     })
     after(() => shop?.stop())
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       const phone = viewportName === 'phone'
       const [language, t] = phone ? (['de', de] as const) : (['en', en] as const)
       const code = `SPAR(${phone ? 'P' : 'D'}${Date.now().toString(36).toUpperCase()})`

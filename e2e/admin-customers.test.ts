@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { de, en } from '../apps/web/app/i18n/admin.ts'
 import { seriousViolations } from './support/axe.ts'
-import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { browserEngines, openPage, widthsOn } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { account, adminSignIn } from './support/staff.ts'
 
@@ -19,7 +19,7 @@ for (const { engine, skip } of browserEngines) {
     })
     after(() => shop?.stop())
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       const [language, t] = viewportName === 'phone' ? (['de', de] as const) : (['en', en] as const)
       test(`${viewportName} (${language}): find, block, unblock, reset, erase`, async () => {
         const customer = await account(shop.url, shop.databaseUrl, 'customer')

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { de, en } from '../apps/web/app/i18n/admin.ts'
 import { seriousViolations } from './support/axe.ts'
-import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { browserEngines, openPage, widthsOn } from './support/browser.ts'
 import { pickProduct, shopper } from './support/orders.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { account, adminSignIn } from './support/staff.ts'
@@ -13,7 +13,7 @@ import { account, adminSignIn } from './support/staff.ts'
  * comes back); they are refused on the catalogue, in the browser and on the API; axe finds nothing serious.
  */
 for (const { engine, skip } of browserEngines) {
-  for (const [viewportName, viewport] of Object.entries(viewports)) {
+  for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
     const [language, t] = viewportName === 'phone' ? (['de', de] as const) : (['en', en] as const)
     describe(`order back office on ${engine}, ${viewportName} (${language})`, { skip }, () => {
       let shop: RunningShop

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { photo } from '../apps/server/src/modules/media/media.testing.ts'
 import { en } from '../apps/web/app/i18n/admin.ts'
-import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { browserEngines, openPage, widthsOn } from './support/browser.ts'
 import { orderIdFromUrl, placeOrder, toReview } from './support/checkout.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { account, adminSignIn, generateTwoByTwo, TWO_BY_TWO } from './support/staff.ts'
@@ -28,7 +28,7 @@ for (const { engine, skip } of browserEngines) {
     })
     after(() => shop?.stop())
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       test(`${viewportName}: create, categorise, images, 4 variants, grid → found, bought, repriced in the cart`, async () => {
         const phone = viewportName === 'phone'
         const tag = `${viewportName}${Date.now().toString(36)}`.toUpperCase()

@@ -8,7 +8,7 @@ import { de, en } from '../apps/web/app/i18n/admin.ts'
 import { translator } from '../apps/web/app/i18n/all.ts'
 import { formatMoney } from '../apps/web/app/lib/format.ts'
 import { seriousViolations } from './support/axe.ts'
-import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { browserEngines, openPage, widthsOn } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { startSmtp } from './support/smtp.ts'
 import { account, adminSignIn } from './support/staff.ts'
@@ -36,7 +36,7 @@ for (const { engine, skip } of browserEngines) {
       await smtp?.close()
     })
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       const [language, t] = viewportName === 'phone' ? (['de', de] as const) : (['en', en] as const)
       const role = viewportName === 'phone' ? 'orders' : 'owner'
       test(`${viewportName} (${language}, ${role}): refund one unit by a double click, once; timeline; packing slip`, async () => {

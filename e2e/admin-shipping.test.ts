@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { en } from '../apps/web/app/i18n/admin.ts'
 import { translator } from '../apps/web/app/i18n/all.ts'
-import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { browserEngines, openPage, widthsOn } from './support/browser.ts'
 import {
   addJar,
   cont,
@@ -41,7 +41,7 @@ for (const { engine, skip } of browserEngines) {
     })
     after(() => shop?.stop())
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       const phone = viewportName === 'phone'
       // One shop for both widths: each run ships to a country of its own (a country is in one zone per site).
       const country = phone ? 'GT' : 'MX'

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { de, en } from '../apps/web/app/i18n/admin.ts'
 import { seriousViolations } from './support/axe.ts'
-import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { browserEngines, openPage, widthsOn } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { startSmtp, uniqueEmail } from './support/smtp.ts'
 import { execSql } from './support/sql.ts'
@@ -27,7 +27,7 @@ for (const { engine, skip } of browserEngines) {
       await smtp?.close()
     })
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       const [language, t] = viewportName === 'phone' ? (['de', de] as const) : (['en', en] as const)
       test(`${viewportName} (${language}): invite order staff, who accept and work in their role only`, async () => {
         const owner = await account(shop.url, shop.databaseUrl, 'owner')

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { en } from '../apps/web/app/i18n/admin.ts'
-import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { browserEngines, openPage, widthsOn } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { account, adminSignIn, generateTwoByTwo } from './support/staff.ts'
 
@@ -20,7 +20,7 @@ for (const { engine, skip } of browserEngines) {
     })
     after(() => shop?.stop())
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       test(`${viewportName}: 2 × 2 options → 4 variants; grid stock and prices; a shopper picks one`, async () => {
         const owner = await account(shop.url, shop.databaseUrl, 'owner')
         const sku = `TEE-${viewportName}-${Date.now().toString(36)}`.toUpperCase()

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { browserEngines, openPage, viewports, waitForOrTell } from './support/browser.ts'
+import { browserEngines, openPage, waitForOrTell, widthsOn } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 
 /**
@@ -55,7 +55,7 @@ for (const { engine, skip } of browserEngines) {
       await shop?.stop()
     })
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       const fresh = () => openPage({ viewport })
 
       test(`${viewportName}: the panel after an add, auto-close, quantities, error marks, remove`, async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { browserEngines, browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { browserEngines, browserSkip, launchBrowser, viewports, widthsOn } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { execSql, withoutActiveSites } from './support/sql.ts'
 
@@ -116,7 +116,7 @@ for (const { engine, skip } of browserEngines) {
       return page
     }
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       const phone = viewportName === 'phone'
       for (const language of ['en', 'de'] as const) {
         const label = `${viewportName} ${language}`

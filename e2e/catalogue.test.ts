@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { browserEngines, browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { browserEngines, browserSkip, launchBrowser, viewports, widthsOn } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { withoutActiveSites } from './support/sql.ts'
 
@@ -55,7 +55,7 @@ for (const { engine, skip } of browserEngines) {
       return context
     }
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       for (const language of ['en', 'de'] as const) {
         const label = `${viewportName} ${language}`
         const text = texts[language]

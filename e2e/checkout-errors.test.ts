@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 import { type Db, openDatabase } from '../apps/server/src/platform/db/database.ts'
 import { forceFailure } from '../apps/server/src/platform/testing/forced-failure.ts'
 import { type Translate, translator } from '../apps/web/app/i18n/all.ts'
-import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { browserEngines, openPage, widthsOn } from './support/browser.ts'
 import {
   addJar,
   addressSteps,
@@ -59,7 +59,7 @@ for (const { engine, skip } of browserEngines) {
     })
     const orderCount = async () => (await db.selectFrom('orders').select('id').execute()).length
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       const phone = viewportName === 'phone'
       const fresh = async (language: 'en' | 'de' = 'en') => {
         const opened = await openPage({ viewport })

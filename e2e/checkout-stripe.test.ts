@@ -7,7 +7,7 @@ import {
   type StripeStandIn,
   startStripeStandIn,
 } from '../apps/server/src/platform/testing/stripe-stand-in.ts'
-import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { browserEngines, openPage, widthsOn } from './support/browser.ts'
 import { addJar, addressSteps, cont, orderIdFromUrl, placeOrder, ready, step } from './support/checkout.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 
@@ -77,7 +77,7 @@ for (const { engine, skip } of browserEngines) {
       await standIn?.close()
     })
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       const phone = viewportName === 'phone'
       const fresh = async () => {
         const { context, page, errors } = await openPage({ viewport })

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
-import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { browserEngines, openPage, widthsOn } from './support/browser.ts'
 import {
   addJar,
   addressSteps,
@@ -57,7 +57,7 @@ for (const { engine, skip } of browserEngines) {
       await shop?.stop()
     })
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       const phone = viewportName === 'phone'
       const fresh = async (url?: string) => {
         const { context, page, errors } = await openPage({ viewport })

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { BrowserContext, Page } from 'playwright-core'
-import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { browserEngines, openPage, viewports, widthsOn } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { startSmtp, uniqueEmail } from './support/smtp.ts'
 
@@ -150,7 +150,7 @@ for (const { engine, skip } of browserEngines) {
     const cookie = async (context: BrowserContext, name: string) =>
       (await context.cookies()).find((c) => c.name === name)?.value ?? ''
 
-    for (const [name, viewport] of Object.entries(viewports)) {
+    for (const [name, viewport] of widthsOn(engine, import.meta.filename)) {
       test(`${name}: a guest sees the confirmation, gets the mail, signs up after purchase and signs out`, async () => {
         const { context, page, errors } = await newPage(viewport)
         const email = uniqueEmail(`guest-${name}`)

@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { after, before, describe, test } from 'node:test'
 import pg from 'pg'
 import type { BrowserContext, Page, Request } from 'playwright-core'
-import { browserEngines, launchBrowser, openPage, viewports } from './support/browser.ts'
+import { browserEngines, launchBrowser, openPage, viewports, widthsOn } from './support/browser.ts'
 import { type Engine, type RunningShop, startShop } from './support/shop.ts'
 
 /**
@@ -102,7 +102,7 @@ for (const { engine, skip } of browserEngines) {
       await shop?.stop()
     })
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       const fresh = async () => {
         const opened = await openPage({ viewport })
         return { ...opened, calls: watchCalls(opened.page) }

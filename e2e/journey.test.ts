@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { browserEngines, openPage, widthsOn } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 
 /**
@@ -18,7 +18,7 @@ for (const { engine, skip } of browserEngines) {
       await shop?.stop()
     })
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       test(`${viewportName}: home → category → product → cart → checkout → confirmation`, async () => {
         const { context, page, errors: consoleErrors } = await openPage({ viewport })
 

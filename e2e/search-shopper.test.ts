@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { browserEngines, openPage, viewports } from './support/browser.ts'
+import { browserEngines, openPage, widthsOn } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 
 /**
@@ -46,7 +46,7 @@ for (const { engine, skip } of browserEngines) {
     })
     after(() => shop?.stop())
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       for (const language of ['en', 'de'] as const) {
         const t = texts[language]
         const open = async (path = '/') => {

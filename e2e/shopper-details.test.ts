@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Browser } from 'playwright-core'
 import { translator } from '../apps/web/app/i18n/all.ts'
 import { formatMoney } from '../apps/web/app/lib/format.ts'
-import { browserEngines, browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { browserEngines, browserSkip, launchBrowser, widthsOn } from './support/browser.ts'
 import { fillBilling } from './support/checkout.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { newContext, open } from './support/shopper.ts'
@@ -34,7 +34,7 @@ for (const { engine, skip } of browserEngines) {
     })
     after(() => shop?.stop())
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       for (const language of ['en', 'de'] as const) {
         const label = `${viewportName} ${language}`
         const t = translator(language)

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { translator } from '../apps/web/app/i18n/all.ts'
-import { browserEngines, browserSkip, launchBrowser, viewports } from './support/browser.ts'
+import { browserEngines, browserSkip, launchBrowser, viewports, widthsOn } from './support/browser.ts'
 import { addJar, fillCard, fillShipping, step } from './support/checkout.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { newContext, open } from './support/shopper.ts'
@@ -48,7 +48,7 @@ for (const { engine, skip } of browserEngines) {
     })
     after(() => shop?.stop())
 
-    for (const [viewportName, viewport] of Object.entries(viewports)) {
+    for (const [viewportName, viewport] of widthsOn(engine, import.meta.filename)) {
       const phone = viewportName === 'phone'
       for (const language of ['en', 'de'] as const) {
         const label = `${viewportName} ${language}`

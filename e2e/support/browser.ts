@@ -1,3 +1,4 @@
+import { basename } from 'node:path'
 import { after } from 'node:test'
 import {
   type Browser,
@@ -8,7 +9,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core'
-import { engines } from './shop.ts'
+import { type Engine, engines } from './shop.ts'
 
 /** Debian's Chromium, headless; never a downloaded browser. CHROMIUM_PATH empty → journeys are skipped. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -75,6 +76,37 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
 } as const
+export type Width = keyof typeof viewports
+type Viewport = (typeof viewports)[Width]
+
+/**
+ * BROWSER_MATRIX=full runs every journey at every width on every engine and every accessibility check in every
+ * language at every width; by default the two dimensions are paired (docs/decisions/0097).
+ */
+const fullMatrix = process.env.BROWSER_MATRIX === 'full'
+
+/**
+ * The widths a journey of `file` (its `import.meta.filename`) runs at on `engine`. Every journey runs on both
+ * engines and at both widths, one width per engine; which engine gets the phone alternates from file to file (by
+ * the file's name), so the suite as a whole runs every pair. An engine alone (PostgreSQL skipped) gets both.
+ */
+export function widthsOn(engine: Engine, file: string): Array<[Width, Viewport]> {
+  const all = Object.entries(viewports) as Array<[Width, Viewport]>
+  if (fullMatrix || browserEngines.some((e) => e.skip)) return all
+  const phoneOnSqlite = [...basename(file)].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 2 === 0
+  const phone = phoneOnSqlite === (engine === 'sqlite')
+  return all.filter(([width]) => (width === 'phone') === phone)
+}
+
+/**
+ * The languages an accessibility check runs in at `width`, of the two given: the first on the desktop, the second
+ * on the phone (the longer German texts where space is short); each page is checked in both languages and at both
+ * widths.
+ */
+export function languagesAt<L>(width: Width, languages: readonly [L, L]): L[] {
+  if (fullMatrix) return [...languages]
+  return [width === 'desktop' ? languages[0] : languages[1]]
+}
 
 /**
  * A page in a new context of the file's browser (closed after the current test) with `options` (viewport, locale, …) and the
