@@ -72,18 +72,29 @@ async function cartOf(s: Shop, token: string, site: string, quantity: number) {
 
 /** Orders a USD cart (with the coupon applied when given); the checkout's answer. */
 async function order(s: Shop, token: string, code?: string) {
+  return (await readyToOrder(s, token, code))()
+}
+
+/**
+ * A USD cart with the coupon applied (when given) and a card token: everything up to the order, which the
+ * returned function places. Orders "at once" are made ready first, so each cart holds the coupon before either
+ * order is placed.
+ */
+async function readyToOrder(s: Shop, token: string, code?: string) {
   const { cartId, apply } = await cartOf(s, token, s.us, 2)
   if (code) assert.equal(await apply(code), '201')
   const cart = await getCart(s.app, token, cartId)
-  return placeOrder(s.app, token, {
-    cartId,
-    payment: { paymentId: 'test-card', customAttributes: { token: await cardToken(s.app) } },
-    currency: 'USD',
-    shipping: { methodId: s.methodId, zoneId: s.zoneId, amount: 5.99 },
-    totalPrice: Math.round((cart.totalPrice.amount + 5.99) * 100) / 100,
-    addresses: [address('SHIPPING'), address('BILLING')],
-    customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
-  })
+  const card = await cardToken(s.app)
+  return () =>
+    placeOrder(s.app, token, {
+      cartId,
+      payment: { paymentId: 'test-card', customAttributes: { token: card } },
+      currency: 'USD',
+      shipping: { methodId: s.methodId, zoneId: s.zoneId, amount: 5.99 },
+      totalPrice: Math.round((cart.totalPrice.amount + 5.99) * 100) / 100,
+      addresses: [address('SHIPPING'), address('BILLING')],
+      customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+    })
 }
 
 const counts = async (s: Shop, code: string) => {
@@ -198,7 +209,8 @@ for (const { engine, skip } of testEngines()) {
     test('a total limit of 1: two shoppers ordering at once, one order takes it', async () => {
       const code = await ownerCreates(s, { maxRedemptions: 1 })
       const shoppers = await Promise.all([anonymousToken(s.app), anonymousToken(s.app)])
-      const results = await Promise.all(shoppers.map((token) => order(s, token, code)))
+      const ready = await Promise.all(shoppers.map((token) => readyToOrder(s, token, code)))
+      const results = await Promise.all(ready.map((place) => place()))
       assert.equal(await withCoupon(results, code), 1)
       assert.deepEqual(await counts(s, code), { redemptions: 1, customersRedeemed: 0, status: 'used_up' })
       const next = await cartOf(s, shoppers[0]!, s.us, 1)
@@ -208,7 +220,8 @@ for (const { engine, skip } of testEngines()) {
     test('a per-customer limit of 1: the same customer ordering twice at once, one order takes it', async () => {
       const code = await ownerCreates(s, { perCustomer: 1 })
       const ada = await signedIn(s.app)
-      const results = await Promise.all([order(s, ada.token, code), order(s, ada.token, code)])
+      const ready = await Promise.all([readyToOrder(s, ada.token, code), readyToOrder(s, ada.token, code)])
+      const results = await Promise.all(ready.map((place) => place()))
       assert.equal(await withCoupon(results, code), 1)
       assert.deepEqual(await counts(s, code), { redemptions: 1, customersRedeemed: 1, status: 'active' })
     })
