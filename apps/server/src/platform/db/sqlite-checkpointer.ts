@@ -69,8 +69,8 @@ export interface Checkpointer {
  * the log's pages (every shopper's request waits), so it is left a backstop there and this worker, with its own
  * connection, keeps the log copied and restarted. The thread runs only while there is something to copy
  * (docs/decisions/0096): a change in the main connection's count of changed rows, read every WATCH_MS, starts
- * it; IDLE_MS with every frame copied ends it. A thread is a whole JavaScript engine, about 11 MB resident; a shop that is only
- * browsed holds none.
+ * it; IDLE_MS with every frame copied ends it. A thread is a whole JavaScript engine, about 11 MB resident; a
+ * shop that is only browsed holds none.
  */
 export function startCheckpointer(
   file: string,
