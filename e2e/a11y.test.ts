@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
 import { after, before, describe, test } from 'node:test'
-import { browserSkip, languagesAt, launchBrowser, viewports, type Width } from './support/browser.ts'
+import { browserSkip, languagesAt, launchBrowser, widths } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 
 /** axe-core finds no serious or critical violation on the indexable storefront pages, in both languages. */
@@ -34,8 +34,8 @@ describe('accessibility (axe-core)', { skip: browserSkip }, () => {
   })
   after(() => shop?.stop())
 
-  for (const [viewportName, viewport] of Object.entries(viewports)) {
-    for (const language of languagesAt(viewportName as Width, ['en', 'de'] as const)) {
+  for (const [viewportName, viewport] of widths) {
+    for (const language of languagesAt(viewportName, ['en', 'de'] as const)) {
       test(`${viewportName} ${language}: no serious or critical violations`, async () => {
         const browser = await launchBrowser()
         const context = await browser.newContext({ viewport })

@@ -4,7 +4,7 @@ import { catalogueCsv } from '../apps/server/src/modules/catalogue-import/import
 import { SCRIPTED_SVG } from '../apps/server/src/modules/media/media.testing.ts'
 import { de, en } from '../apps/web/app/i18n/admin.ts'
 import { seriousViolations } from './support/axe.ts'
-import { browserSkip, languagesAt, launchBrowser, viewports, type Width } from './support/browser.ts'
+import { browserSkip, languagesAt, launchBrowser, widths } from './support/browser.ts'
 import { type RunningShop, startShop } from './support/shop.ts'
 import { account, adminSignIn } from './support/staff.ts'
 
@@ -18,14 +18,11 @@ describe('back office accessibility (axe-core)', { skip: browserSkip }, () => {
   })
   after(() => shop?.stop())
 
-  for (const [viewportName, viewport] of Object.entries(viewports)) {
-    for (const [language, t] of languagesAt(
-      viewportName as Width,
-      [
-        ['en', en],
-        ['de', de],
-      ] as const,
-    )) {
+  for (const [viewportName, viewport] of widths) {
+    for (const [language, t] of languagesAt(viewportName, [
+      ['en', en],
+      ['de', de],
+    ] as const)) {
       test(`${viewportName} ${language}: sign-in, list, new and edit forms`, async () => {
         const owner = await account(shop.url, shop.databaseUrl, 'owner')
         const browser = await launchBrowser()

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { after, before, describe, test } from 'node:test'
 import type { Page } from 'playwright-core'
 import { translator } from '../apps/web/app/i18n/all.ts'
-import { browserSkip, languagesAt, launchBrowser, viewports, type Width } from './support/browser.ts'
+import { browserSkip, languagesAt, launchBrowser, widths } from './support/browser.ts'
 import {
   addJar,
   CARDS,
@@ -56,9 +56,9 @@ describe('checkout accessibility (axe-core)', { skip: browserSkip }, () => {
   })
   after(() => shop?.stop())
 
-  for (const [viewportName, viewport] of Object.entries(viewports)) {
+  for (const [viewportName, viewport] of widths) {
     const phone = viewportName === 'phone'
-    for (const language of languagesAt(viewportName as Width, ['en', 'de'] as const)) {
+    for (const language of languagesAt(viewportName, ['en', 'de'] as const)) {
       test(`${viewportName} ${language}: every checkout step and the confirmation`, async () => {
         const t = translator(language)
         const browser = await launchBrowser()

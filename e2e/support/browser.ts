@@ -78,6 +78,8 @@ export const viewports = {
 } as const
 export type Width = keyof typeof viewports
 type Viewport = (typeof viewports)[Width]
+/** Every width with its viewport, typed (`Object.entries` loses the key's type). */
+export const widths = Object.entries(viewports) as Array<[Width, Viewport]>
 
 /**
  * BROWSER_MATRIX=full runs every journey at every width on every engine and every accessibility check in every
@@ -91,11 +93,10 @@ const fullMatrix = process.env.BROWSER_MATRIX === 'full'
  * the file's name), so the suite as a whole runs every pair. An engine alone (PostgreSQL skipped) gets both.
  */
 export function widthsOn(engine: Engine, file: string): Array<[Width, Viewport]> {
-  const all = Object.entries(viewports) as Array<[Width, Viewport]>
-  if (fullMatrix || browserEngines.some((e) => e.skip)) return all
+  if (fullMatrix || browserEngines.some((e) => e.skip)) return widths
   const phoneOnSqlite = [...basename(file)].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 2 === 0
   const phone = phoneOnSqlite === (engine === 'sqlite')
-  return all.filter(([width]) => (width === 'phone') === phone)
+  return widths.filter(([width]) => (width === 'phone') === phone)
 }
 
 /**
