@@ -3,7 +3,12 @@ import type { StaffPrincipal } from '../../platform/auth/staff.ts'
 import type { Db } from '../../platform/db/database.ts'
 import type { AppContext } from '../../platform/http/context.ts'
 import { type AuditRecord, recordAudits } from '../audit/audit.service.ts'
-import { newRecordIds, writeCatalogueRecords } from '../catalogue/staff-import.service.ts'
+import {
+  catalogueSize,
+  newRecordIds,
+  refreshCatalogueStatistics,
+  writeCatalogueRecords,
+} from '../catalogue/staff-import.service.ts'
 import { reindexProducts } from '../search/search.service.ts'
 import { type CsvFile, parseCsv } from './csv-file.ts'
 import type { CsvTerms } from './csv-format.rules.ts'
@@ -17,6 +22,7 @@ import {
   planMemory,
   planRows,
 } from './import-plan.ts'
+import { statisticsOutgrown } from './import-statistics.rules.ts'
 import { importVariantRows } from './import-variants.ts'
 
 class CheckpointMoved extends Error {}
@@ -44,6 +50,9 @@ export async function runImport(ctx: AppContext, id: string, shouldStop: () => b
     }
     let done = record.done_rows
     let outcome = JSON.parse(record.outcome ?? 'null') as ImportCounts
+    // The catalogue's size when its planner statistics were last refreshed (as far as this run knows), and the
+    // products created by then: an import that doubles the catalogue refreshes them (docs/decisions/0098).
+    let statistics = { size: await catalogueSize(ctx.db), created: outcome?.create ?? 0 }
     while (done < file.rows.length) {
       if (shouldStop()) return
       const to = Math.min(done + CHUNK_ROWS, file.rows.length)
@@ -53,6 +62,13 @@ export async function runImport(ctx: AppContext, id: string, shouldStop: () => b
           importChunk({ ...ctx, db: trx }, { id, file, terms, known, staff }, done, to, outcome),
         )
       done = to
+      const createdSince = outcome.create - statistics.created
+      if (statisticsOutgrown(statistics.size, createdSince, CHUNK_ROWS)) {
+        await refreshCatalogueStatistics(ctx).catch((error: unknown) =>
+          ctx.log.warn({ err: error, importId: id }, 'planner statistics not refreshed during an import'),
+        )
+        statistics = { size: statistics.size + createdSince, created: outcome.create }
+      }
       // SQLite's statements are synchronous: without a turn of the event loop between chunks the shop would
       // answer no request (a checkout, a stop signal) before the whole import is done; now one chunk at most.
       await new Promise((resolve) => setImmediate(resolve))

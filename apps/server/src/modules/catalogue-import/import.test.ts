@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { after, describe, test } from 'node:test'
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
+import { sql } from 'kysely'
 import { buildApp } from '../../app.ts'
 import { insertCategory, insertSite } from '../../platform/testing/fixtures.ts'
 import { createTestApp } from '../../platform/testing/test-app.ts'
@@ -174,6 +175,32 @@ for (const { engine, skip } of testEngines()) {
         r.problems.map((p) => p.column).join(),
       )
       assert.deepEqual(problems, ['price_EUR', 'name_de', 'sku', ''])
+    })
+
+    test('an import that doubles the catalogue gives PostgreSQL its new size before the next chunks (ADR 0098)', {
+      skip: engine !== 'postgres' && 'SQLite: PRAGMA optimize decides by its own rule',
+    }, async () => {
+      // Autovacuum off for the table: only the import can have refreshed its statistics.
+      await sql`alter table products set (autovacuum_enabled = off)`.execute(db)
+      after(() => sql`alter table products reset (autovacuum_enabled)`.execute(db))
+      await sql`analyze products`.execute(db)
+      const estimate = async () =>
+        Number(
+          (
+            await sql<{ n: number }>`select reltuples as n from pg_class where relname = 'products'`.execute(
+              db,
+            )
+          ).rows[0]?.n,
+        )
+      const before = (await db.selectFrom('products').select('id').execute()).length
+      assert.equal(await estimate(), before)
+      const rows = Math.ceil(Math.max(before, 500) / 500) * 500
+      const res = await upload(catalogueCsv(rows, { prefix: 'BIG', word: 'Lantern' }))
+      assert.equal(res.json().preview.create, rows, res.body.slice(0, 300))
+      assert.equal((await start(res.json().id)).statusCode, 202)
+      assert.equal((await untilFinished(app, staff.headers, res.json().id)).status, 'done')
+      // Refreshed at the chunk that doubled the catalogue: the planner knows at least that size.
+      assert.ok((await estimate()) >= before + Math.max(before, 500), `${await estimate()} after ${before}`)
     })
 
     test('an import interrupted by a stop resumes from its checkpoint in the next process, each row once', async () => {

@@ -1,6 +1,8 @@
-import type { Db } from '../../platform/db/database.ts'
+import type { DatabaseHandle, Db } from '../../platform/db/database.ts'
+import { refreshStatistics } from '../../platform/db/maintenance.ts'
 import {
   type CatalogueRecord,
+  countProducts,
   findCategoryIds,
   findRecordsAfter,
   findRecordsBySku,
@@ -39,6 +41,22 @@ export async function variantCodesAmong(db: Db, codes: readonly string[]): Promi
 }
 
 export const categoryIds = async (db: Db) => new Set(await findCategoryIds(db))
+
+/** How many products the shop holds. */
+export const catalogueSize = (db: Db): Promise<number> => countProducts(db)
+
+/** The tables a batch write fills, in the order a product's rows are written. */
+const WRITTEN_TABLES = ['products', 'product_texts', 'product_sort_names', 'prices', 'category_assignments']
+
+/**
+ * After batch writes that grew the catalogue manyfold: the planner's statistics of the tables they fill, fresh
+ * (platform/db/maintenance.ts `refreshStatistics`). Outside the writes' transaction.
+ */
+export async function refreshCatalogueStatistics(
+  handle: Pick<DatabaseHandle, 'db' | 'engine'>,
+): Promise<void> {
+  await refreshStatistics(handle, WRITTEN_TABLES)
+}
 
 /** The whole catalogue in SKU order, a page at a time (for a streamed export). */
 export async function* catalogueRecordPages(db: Db, pageSize = 500): AsyncGenerator<CatalogueRecord[]> {

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { sql } from 'kysely'
 import { insertProduct } from '../testing/fixtures.ts'
 import { createTestDatabase, testEngines } from '../testing/test-db.ts'
-import { optimizeDatabase, scheduleOptimize } from './maintenance.ts'
+import { optimizeDatabase, refreshStatistics, scheduleOptimize } from './maintenance.ts'
 
 for (const { engine, skip } of testEngines()) {
   describe(`planner statistics on ${engine}`, { skip }, async () => {
@@ -20,6 +20,28 @@ for (const { engine, skip } of testEngines()) {
           JSON.stringify(rows),
         )
       }
+    })
+
+    test('refreshing named tables gives PostgreSQL their size now (SQLite: optimize by its own rule)', async () => {
+      const estimate = async () =>
+        Number(
+          (
+            await sql<{ n: number }>`select reltuples as n from pg_class where relname = 'products'`.execute(
+              handle.db,
+            )
+          ).rows[0]?.n,
+        )
+      if (engine === 'postgres')
+        await sql`alter table products set (autovacuum_enabled = off)`.execute(handle.db)
+      const before = engine === 'postgres' ? await estimate() : 0
+      for (let i = 0; i < 20; i++) await insertProduct(handle.db)
+      await refreshStatistics(handle, ['products', 'prices'])
+      if (engine === 'postgres') {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from products`.execute(handle.db)
+        assert.notEqual(before, rows[0]?.n)
+        assert.equal(await estimate(), rows[0]?.n)
+      }
+      await refreshStatistics(handle, [])
     })
 
     test('the schedule runs repeatedly, reports failures and stops', async () => {

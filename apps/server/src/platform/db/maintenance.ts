@@ -24,3 +24,16 @@ export function scheduleOptimize(
 ): () => void {
   return repeat(() => optimizeDatabase(handle), intervalMs, onError)
 }
+
+/**
+ * Fresh planner statistics for tables a bulk write has just grown manyfold, now rather than at the next autovacuum
+ * (docs/decisions/0098). PostgreSQL keeps each connection's prepared plans (the shop's named statements, foreign
+ * key checks, the plans inside triggers) until the statistics of a table they read change: a plan made while a
+ * table held 50 rows walks it whole when it holds 10,000. `ANALYZE` gives the planner the new size and makes every
+ * connection plan those statements again. SQLite: `PRAGMA optimize`, which analyses what changed a lot.
+ */
+export async function refreshStatistics(handle: Handle, tables: readonly string[]): Promise<void> {
+  if (handle.engine === 'sqlite') await sql`pragma optimize = 0x10002`.execute(handle.db)
+  else if (tables.length > 0)
+    await sql`analyze ${sql.join(tables.map((table) => sql.table(table)))}`.execute(handle.db)
+}
