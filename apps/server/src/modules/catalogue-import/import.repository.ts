@@ -26,6 +26,30 @@ export async function findImport(db: Db, id: string): Promise<ImportRecord | und
   return importDb(db).selectFrom('catalogue_imports').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
+/** An import as the back office shows it: every column but the uploaded file (a poll reads no megabytes). */
+export type ImportSummary = Omit<ImportRecord, 'file'>
+
+export async function findImportSummary(db: Db, id: string): Promise<ImportSummary | undefined> {
+  return importDb(db)
+    .selectFrom('catalogue_imports')
+    .select([
+      'id',
+      'created_at',
+      'actor_id',
+      'actor_email',
+      'status',
+      'total_rows',
+      'done_rows',
+      'valid_only',
+      'preview',
+      'outcome',
+      'error',
+      'updated_at',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
 export async function findImportIdsByStatus(db: Db, status: string): Promise<string[]> {
   const rows = await importDb(db)
     .selectFrom('catalogue_imports')

@@ -8,9 +8,10 @@ import { parseCsv } from './csv-file.ts'
 import { headerProblems } from './csv-format.rules.ts'
 import {
   deleteImport,
-  findImport,
   findImportIdsByStatus,
+  findImportSummary,
   type ImportRecord,
+  type ImportSummary,
   insertImport,
   setImportStatus,
 } from './import.repository.ts'
@@ -77,7 +78,7 @@ export async function previewImport(ctx: AppContext, staff: StaffPrincipal, csv:
   return view(record, query)
 }
 
-function view(record: ImportRecord, query: ImportQuery): ImportJob {
+function view(record: ImportSummary, query: ImportQuery): ImportJob {
   const preview = JSON.parse(record.preview) as Preview
   const rows = query.action ? preview.rows.filter((r) => r.action === query.action) : preview.rows
   const start = (query.page - 1) * query.pageSize
@@ -98,7 +99,7 @@ function view(record: ImportRecord, query: ImportQuery): ImportJob {
 }
 
 async function found(ctx: AppContext, id: string) {
-  const record = await findImport(ctx.db, id)
+  const record = await findImportSummary(ctx.db, id)
   if (!record) throw notFound('Import', id)
   return record
 }
