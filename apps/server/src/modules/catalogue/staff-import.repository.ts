@@ -103,14 +103,6 @@ export async function findVariantCodes(db: Db, codes: readonly string[]): Promis
   return rows.map((r) => r.code)
 }
 
-export async function countProducts(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
 export async function findCategoryIds(db: Db): Promise<string[]> {
   return (await db.selectFrom('categories').select('id').execute()).map((r) => r.id)
 }

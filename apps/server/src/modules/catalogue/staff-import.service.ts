@@ -2,7 +2,6 @@ import type { DatabaseHandle, Db } from '../../platform/db/database.ts'
 import { refreshStatistics } from '../../platform/db/maintenance.ts'
 import {
   type CatalogueRecord,
-  countProducts,
   findCategoryIds,
   findRecordsAfter,
   findRecordsBySku,
@@ -15,6 +14,7 @@ import {
   replaceParts,
   setStocksIfStill,
 } from './staff-import-write.repository.ts'
+import { countStaffProducts } from './staff-list.repository.ts'
 import { invalidateCatalogue } from './stock.service.ts'
 
 export type { CatalogueRecord, RecordWrite } from './staff-import.repository.ts'
@@ -43,7 +43,7 @@ export async function variantCodesAmong(db: Db, codes: readonly string[]): Promi
 export const categoryIds = async (db: Db) => new Set(await findCategoryIds(db))
 
 /** How many products the shop holds. */
-export const catalogueSize = (db: Db): Promise<number> => countProducts(db)
+export const catalogueSize = (db: Db): Promise<number> => countStaffProducts(db)
 
 /** The tables a batch write fills, in the order a product's rows are written. */
 const WRITTEN_TABLES = ['products', 'product_texts', 'product_sort_names', 'prices', 'category_assignments']
